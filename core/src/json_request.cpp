@@ -1,0 +1,245 @@
+#include <algorithm>
+#include <cmath>
+
+#include "gpusizer/json_io.hpp"
+#include "json_catalog.hpp"
+#include "json_read.hpp"
+
+namespace gpusizer {
+
+const char* mode_name(Mode m) {
+  switch (m) {
+    case Mode::pretrain: return "pretrain";
+    case Mode::full_finetune: return "full-finetune";
+    case Mode::lora: return "lora";
+    case Mode::qlora: return "qlora";
+  }
+  return "pretrain";
+}
+
+const char* precision_name(Precision p) {
+  switch (p) {
+    case Precision::bf16: return "bf16";
+    case Precision::fp16: return "fp16";
+    case Precision::fp8: return "fp8";
+  }
+  return "bf16";
+}
+
+namespace jsonio {
+namespace {
+
+constexpr const char* kCountExample = "7e9, \"7B\", \"7000M\" or \"70亿\"";
+constexpr const char* kTokenExample = "2e12, \"2T\" or \"2万亿\"";
+constexpr double kMaxParams = 1e15, kMaxTokens = 1e18;
+
+std::string list_ids(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids) out += (out.empty() ? "" : ", ") + id;
+  return out;
+}
+
+// Sums the parameters of a decoder-only transformer from its shape (used when the user
+// gives a shape but no parameter count): attention 2h^2 + 2 h kv d, FFN 3hF (gated) or
+// 2hF, two norms 2h per layer, embeddings V h (x2 when untied).
+double params_from_shape(const ModelSpec& m) {
+  const double h = m.hidden, kv = m.kv_heads * m.head_dim();
+  const double attention = 2 * h * h + 2 * h * kv;
+  const double f = m.is_moe() ? (m.expert_ffn_hidden ? m.expert_ffn_hidden : m.ffn_hidden) : m.ffn_hidden;
+  const double ffn = (m.gated_mlp ? 3 : 2) * h * f * (m.is_moe() ? m.experts + m.shared_experts : 1);
+  return m.layers * (attention + ffn + 2 * h) + m.embedding_params();
+}
+
+class RequestReader {
+ public:
+  Request read(const json& doc) {
+    expect_object(doc, "");
+    warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "hardware", "goal", "efficiency", "catalog"},
+                      req_.warnings);
+    if (const json* v = find(doc, "schemaVersion")) {
+      if (!v->is_number() || v->get<double>() != kSchemaVersion)
+        fail(errc::unsupported_version, "/schemaVersion", "this build speaks schemaVersion 1");
+    }
+    if (const json* v = find(doc, "lang")) req_.lang = read_enum(*v, "/lang", {"en", "zh"});
+    req_.catalog = default_catalog();
+    if (const json* v = find(doc, "catalog"))
+      req_.catalog = std::make_shared<const Catalog>(merge_catalog(*req_.catalog, *v, "/catalog", req_.warnings));
+    const json* model = find(doc, "model");
+    if (!model) fail(errc::missing_field, "/model", "is required: give model.preset or model.params");
+    read_model(*model);
+    const json* training = find(doc, "training");
+    if (!training) fail(errc::missing_field, "/training", "is required: give training.tokens");
+    read_training(*training);
+    if (const json* v = find(doc, "hardware")) read_hardware(*v);
+    if (const json* v = find(doc, "goal")) read_goal(*v);
+    if (const json* v = find(doc, "efficiency")) {
+      expect_object(*v, "/efficiency");
+      warn_unknown_keys(*v, "/efficiency", {"mfu"}, req_.warnings);
+      if (const json* mfu = find(*v, "mfu")) req_.mfu = read_quantity(*mfu, "/efficiency/mfu", 0, 1, true, "0.4");
+    }
+    return std::move(req_);
+  }
+
+ private:
+  Request req_;
+
+  int model_int(const json& m, const char* key, int fallback, int min = 1) {
+    const json* v = find(m, key);
+    return v ? read_int(*v, pointer("/model", key), min, 100000000) : fallback;
+  }
+
+  void read_model(const json& m) {
+    expect_object(m, "/model");
+    warn_unknown_keys(m, "/model",
+                      {"preset", "params", "activeParams", "layers", "hidden", "heads", "kvHeads", "ffnHidden", "vocab",
+                       "experts", "expertsPerToken"},
+                      req_.warnings);
+    ModelSpec& spec = req_.model;
+    const ModelPreset* preset = nullptr;
+    if (const json* v = find(m, "preset")) {
+      const std::string id = read_string(*v, "/model/preset");
+      preset = req_.catalog->find_model(id);
+      if (!preset) {
+        std::vector<std::string> ids;
+        for (const ModelPreset& p : req_.catalog->models) ids.push_back(p.id);
+        fail(errc::unknown_preset, "/model/preset", "\"" + id + "\" is not a preset; known: " + list_ids(ids));
+      }
+      spec.preset = preset->id;
+      spec.name = preset->name;
+      spec.params = preset->params;
+      spec.active_params = preset->active_params;
+      spec.layers = preset->layers;
+      spec.hidden = preset->hidden;
+      spec.heads = preset->heads;
+      spec.kv_heads = preset->kv_heads ? preset->kv_heads : preset->heads;
+      spec.ffn_hidden = preset->ffn_hidden;
+      spec.vocab = preset->vocab;
+      spec.head_size = preset->head_dim;
+      spec.gated_mlp = preset->activation == "swiglu";
+      spec.tied_embeddings = preset->tied_embeddings;
+      spec.experts = preset->experts;
+      spec.experts_per_token = preset->experts_per_token;
+      spec.expert_ffn_hidden = preset->expert_ffn_hidden;
+      spec.shared_experts = preset->shared_experts;
+      spec.dense_layers = preset->dense_layers;
+    }
+    const json* params = find(m, "params");
+    if (params) {
+      spec.params = read_quantity(*params, "/model/params", 0, kMaxParams, true, kCountExample);
+      spec.active_params = spec.params;
+    }
+    spec.layers = model_int(m, "layers", spec.layers);
+    spec.hidden = model_int(m, "hidden", spec.hidden);
+    spec.heads = model_int(m, "heads", spec.heads);
+    spec.kv_heads = model_int(m, "kvHeads", spec.kv_heads ? spec.kv_heads : spec.heads);
+    spec.ffn_hidden = model_int(m, "ffnHidden", spec.ffn_hidden);
+    spec.vocab = model_int(m, "vocab", spec.vocab);
+    spec.experts = model_int(m, "experts", spec.experts, 0);
+    spec.experts_per_token = model_int(m, "expertsPerToken", spec.experts_per_token, 0);
+
+    const bool shape = spec.layers > 0 && spec.hidden > 0 && spec.heads > 0;
+    if (shape) {
+      if (spec.heads % spec.kv_heads != 0)
+        fail(errc::invalid_value, "/model/kvHeads",
+             "must divide heads (" + std::to_string(spec.heads) + "), got " + std::to_string(spec.kv_heads));
+      if (!spec.ffn_hidden) spec.ffn_hidden = static_cast<int>(std::lround(spec.hidden * 8.0 / 3.0 / 256.0)) * 256;
+      if (!spec.vocab) {
+        spec.vocab = 32000;
+        req_.warnings.push_back({"assumed_value", "/model/vocab", "not given; assumed 32000"});
+      }
+      if (spec.experts > 1 && spec.experts_per_token < 1)
+        fail(errc::missing_field, "/model/expertsPerToken", "is required for a mixture-of-experts model");
+      if (spec.experts_per_token > std::max(spec.experts, 1))
+        fail(errc::invalid_value, "/model/expertsPerToken", "cannot exceed experts");
+      spec.architecture_known = true;
+    }
+    if (spec.params <= 0) {
+      if (!shape)
+        fail(errc::missing_field, "/model/params",
+             "is required (or model.preset, or layers + hidden + heads): a count like " + std::string(kCountExample));
+      spec.params = params_from_shape(spec);
+      spec.active_params = spec.params;
+    }
+    if (const json* v = find(m, "activeParams")) {
+      spec.active_params = read_quantity(*v, "/model/activeParams", 0, kMaxParams, true, kCountExample);
+      if (spec.active_params > spec.params)
+        fail(errc::invalid_value, "/model/activeParams", "cannot exceed params");
+    } else if (spec.experts > 1 && params && !preset) {
+      req_.warnings.push_back({"assumed_value", "/model/activeParams",
+                               "mixture-of-experts without activeParams: FLOPs use all parameters"});
+    }
+    if (shape && spec.embedding_params() >= spec.params)
+      fail(errc::invalid_value, "/model/params", "is smaller than the embeddings of the given shape (vocab x hidden)");
+    if (!shape) infer_architecture(spec);
+  }
+
+  void read_training(const json& t) {
+    expect_object(t, "/training");
+    warn_unknown_keys(t, "/training",
+                      {"mode", "tokens", "epochs", "seqLen", "precision", "flashAttention", "loraRank"}, req_.warnings);
+    TrainingSpec& spec = req_.training;
+    if (const json* v = find(t, "mode")) {
+      const std::string mode = read_enum(*v, "/training/mode", {"pretrain", "full-finetune", "lora", "qlora"});
+      spec.mode = mode == "pretrain" ? Mode::pretrain
+                  : mode == "full-finetune" ? Mode::full_finetune
+                  : mode == "lora"          ? Mode::lora
+                                            : Mode::qlora;
+    }
+    const json* tokens = find(t, "tokens");
+    if (!tokens) fail(errc::missing_field, "/training/tokens", "is required: a count like " + std::string(kTokenExample));
+    spec.tokens = read_quantity(*tokens, "/training/tokens", 0, kMaxTokens, true, kTokenExample);
+    if (const json* v = find(t, "epochs")) spec.epochs = read_quantity(*v, "/training/epochs", 0, 1e4, true, "1");
+    const ModelPreset* preset = req_.model.preset.empty() ? nullptr : req_.catalog->find_model(req_.model.preset);
+    spec.seq_len = preset && preset->seq_len ? preset->seq_len : 4096;
+    if (const json* v = find(t, "seqLen")) spec.seq_len = read_int(*v, "/training/seqLen", 1, 10000000);
+    if (const json* v = find(t, "precision")) {
+      const std::string p = read_enum(*v, "/training/precision", {"bf16", "fp16", "fp8"});
+      spec.precision = p == "bf16" ? Precision::bf16 : p == "fp16" ? Precision::fp16 : Precision::fp8;
+    }
+    if (const json* v = find(t, "flashAttention")) spec.flash_attention = read_bool(*v, "/training/flashAttention");
+    if (const json* v = find(t, "loraRank")) spec.lora_rank = read_int(*v, "/training/loraRank", 1, 65536);
+    if (spec.tokens_total() > kMaxTokens)
+      fail(errc::invalid_value, "/training/epochs", "tokens x epochs must stay below 1e18");
+  }
+
+  void read_hardware(const json& h) {
+    expect_object(h, "/hardware");
+    warn_unknown_keys(h, "/hardware", {"gpu", "count"}, req_.warnings);
+    if (const json* v = find(h, "gpu")) {
+      req_.gpu = read_string(*v, "/hardware/gpu");
+      if (!req_.catalog->find_gpu(req_.gpu)) {
+        std::vector<std::string> ids;
+        for (const Gpu& g : req_.catalog->gpus) ids.push_back(g.id);
+        fail(errc::unknown_gpu, "/hardware/gpu", "\"" + req_.gpu + "\" is not a GPU id; known: " + list_ids(ids));
+      }
+    }
+    if (const json* v = find(h, "count")) {
+      req_.count = read_int(*v, "/hardware/count", 1, 1 << 20);
+      if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", "is required when hardware.count is given");
+    }
+  }
+
+  void read_goal(const json& g) {
+    expect_object(g, "/goal");
+    warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny"}, req_.warnings);
+    if (const json* v = find(g, "days")) req_.goal.days = read_quantity(*v, "/goal/days", 0, 36500, true, "30");
+    if (const json* v = find(g, "budget")) req_.goal.budget = read_quantity(*v, "/goal/budget", 0, 1e15, true, "\"50万\"");
+    if (const json* v = find(g, "currency")) req_.goal.currency = read_enum(*v, "/goal/currency", {"CNY", "USD"});
+    if (const json* v = find(g, "usdCny")) req_.goal.usd_cny = read_quantity(*v, "/goal/usdCny", 0, 1e4, true, "7.1");
+  }
+};
+
+}  // namespace
+}  // namespace jsonio
+
+Request parse_request(const std::string& text) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw Error(errc::invalid_json, "", std::string("the request is not valid JSON: ") + e.what());
+  }
+  return jsonio::RequestReader().read(doc);
+}
+
+}  // namespace gpusizer

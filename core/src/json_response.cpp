@@ -1,0 +1,177 @@
+#include <nlohmann/json.hpp>
+
+#include "gpusizer/json_io.hpp"
+#include "gpusizer/numbers.hpp"
+
+namespace gpusizer {
+
+const char* recompute_name(Recompute r) {
+  switch (r) {
+    case Recompute::none: return "none";
+    case Recompute::selective: return "selective";
+    case Recompute::full: return "full";
+  }
+  return "none";
+}
+
+namespace {
+
+// Insertion order, so "ok" leads and each object reads in the contract's order.
+using json = nlohmann::ordered_json;
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// Six significant digits everywhere: more than any input is known to, and enough that a
+// last-bit difference between platforms never shows.
+double sig(double x) { return round_sig(x, 6); }
+
+json warnings_json(const std::vector<Warning>& warnings) {
+  json out = json::array();
+  for (const Warning& w : warnings) {
+    json j = {{"code", w.code}, {"message", w.message}};
+    if (!w.path.empty()) j["path"] = w.path;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+json parallelism_json(const Parallelism& p) {
+  return {{"tp", p.tp},
+          {"pp", p.pp},
+          {"dp", p.dp},
+          {"microBatch", p.micro_batch},
+          {"globalBatch", p.global_batch},
+          {"interleave", p.interleave},
+          {"recompute", recompute_name(p.recompute)},
+          {"sequenceParallel", p.sequence_parallel},
+          {"zero", p.zero}};
+}
+
+json memory_breakdown_json(const MemoryBreakdown& m) {
+  return {{"weightsBytes", round_to(m.weights_bytes, 0)},
+          {"gradientsBytes", round_to(m.gradients_bytes, 0)},
+          {"optimizerBytes", round_to(m.optimizer_bytes, 0)},
+          {"activationsBytes", round_to(m.activations_bytes, 0)},
+          {"overheadBytes", round_to(m.overhead_bytes, 0)},
+          {"totalBytes", round_to(m.total_bytes(), 0)}};
+}
+
+json run_fields(const TrainingRun& run, json j) {
+  j["gpu"] = run.gpu;
+  j["count"] = run.count;
+  j["mfu"] = round_sig(run.mfu, 4);
+  j["mfuSource"] = run.mfu_source;
+  j["peakTflops"] = sig(run.peak_tflops);
+  j["gpuHours"] = run.gpu_hours;
+  j["wallDays"] = run.wall_days;
+  j["fits"] = run.layout.fits;
+  j["memoryPerGpuGiB"] = round_sig(run.layout.memory.total_bytes() / kGiB, 4);
+  j["parallelism"] = parallelism_json(run.layout.par);
+  return j;
+}
+
+json model_json(const ModelSpec& m) {
+  json j = {{"params", sig(m.params)}, {"activeParams", sig(m.active_params)}, {"architectureKnown", m.architecture_known},
+            {"layers", m.layers},      {"hidden", m.hidden},                   {"heads", m.heads},
+            {"kvHeads", m.kv_heads},   {"ffnHidden", m.ffn_hidden},             {"vocab", m.vocab}};
+  if (!m.preset.empty()) {
+    j["preset"] = m.preset;
+    j["name"] = m.name;
+  }
+  if (m.is_moe()) {
+    j["experts"] = m.experts;
+    j["expertsPerToken"] = m.experts_per_token;
+  }
+  return j;
+}
+
+json training_json(const TrainingSpec& t) {
+  json j = {{"mode", mode_name(t.mode)},  {"tokens", sig(t.tokens)},       {"epochs", sig(t.epochs)},
+            {"seqLen", t.seq_len},        {"precision", precision_name(t.precision)},
+            {"flashAttention", t.flash_attention}};
+  if (t.is_adapter()) j["loraRank"] = t.lora_rank;
+  return j;
+}
+
+json option_json(const Option& o) {
+  const Offer& offer = *o.offer;
+  json j = {{"offerId", offer.id},
+            {"provider", offer.provider},
+            {"deployment", offer.deployment},
+            {"tier", offer.tier},
+            {"region", offer.region},
+            {"isolation", offer.isolation},
+            {"gpusPerUnit", offer.gpus_per_unit},
+            {"units", o.units}};
+  j = run_fields(o.run, std::move(j));
+  j["fits"] = o.fits;
+  j["meetsGoal"] = o.meets_goal;
+  j["recommended"] = o.recommended;
+  if (o.cost) {
+    json billing = json::array();
+    for (const Cost::Line& l : o.cost->billing)
+      billing.push_back({{"period", period_name(l.period)}, {"count", l.count}, {"amount", l.amount}});
+    j["cost"] = {{"amount", o.cost->amount},
+                 {"currency", o.cost->currency},
+                 {"billing", std::move(billing)},
+                 {"idleHours", o.cost->idle_hours},
+                 {"coveredHours", o.cost->covered_hours}};
+  }
+  j["priceDate"] = offer.price_date;
+  j["confidence"] = offer.confidence;
+  j["source"] = offer.source;
+  j["warnings"] = warnings_json(o.warnings);
+  return j;
+}
+
+}  // namespace
+
+std::string response_json(const Result& r) {
+  json result;
+  result["model"] = model_json(r.model);
+  result["training"] = training_json(r.training);
+  result["compute"] = {{"flopsTotal", sig(r.compute.flops_total)},
+                       {"flopsPerToken", sig(r.compute.flops_per_token)},
+                       {"method", r.compute.method},
+                       {"flops6PD", sig(r.compute.flops_6pd)},
+                       {"tokensTotal", sig(r.compute.tokens_total)},
+                       {"trainableParams", sig(r.compute.trainable_params)}};
+  json min_gpus = json::array();
+  for (const GpuFit& f : r.fits)
+    min_gpus.push_back({{"gpu", f.gpu}, {"count", f.min_count ? json(*f.min_count) : json(nullptr)}});
+  json memory = {{"convention", "mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer per trainable "
+                                "parameter; activations after Korthikanti et al. 2022"},
+                 {"bytesPerParam", {{"weights", kWeightBytes}, {"gradients", kGradientBytes}, {"optimizer", kOptimizerBytes}}},
+                 {"usableFraction", kUsableMemoryFraction},
+                 {"minGpus", std::move(min_gpus)}};
+  if (r.estimate) memory["perGpu"] = memory_breakdown_json(r.estimate->run.layout.memory);
+  result["memory"] = std::move(memory);
+  if (r.estimate) {
+    json e = run_fields(r.estimate->run, json::object());
+    e["countFromGoal"] = r.estimate->count_from_goal;
+    result["estimate"] = std::move(e);
+  }
+  result["assumedDays"] = r.assumed_days;
+  result["currency"] = r.currency;
+  result["usdCny"] = r.usd_cny;
+  json options = json::array();
+  for (const Option& o : r.options) options.push_back(option_json(o));
+  result["options"] = std::move(options);
+  json steps = json::array();
+  for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});
+  result["steps"] = std::move(steps);
+
+  json doc = {{"ok", true}, {"schemaVersion", kSchemaVersion}, {"catalogVersion", r.catalog_version}};
+  doc["result"] = std::move(result);
+  doc["warnings"] = warnings_json(r.warnings);
+  return doc.dump();
+}
+
+std::string error_json(const Error& e) {
+  json doc = {{"ok", false},
+              {"schemaVersion", kSchemaVersion},
+              {"error", {{"code", e.code()}, {"path", e.path()}, {"message", e.what()}}}};
+  return doc.dump();
+}
+
+}  // namespace gpusizer

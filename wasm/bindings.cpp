@@ -1,0 +1,16 @@
+// Embind bindings: the three boundary functions of core/include/gpusizer/api.hpp, nothing else.
+#include <emscripten/bind.h>
+
+#include <string>
+
+#include "gpusizer/api.hpp"
+
+namespace {
+std::string version_string() { return gpusizer::version(); }
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(gpusizer) {
+  emscripten::function("estimate", &gpusizer::estimate_json);
+  emscripten::function("catalog", &gpusizer::catalog_json);
+  emscripten::function("version", &version_string);
+}
