@@ -13,8 +13,11 @@ struct Level {
   long max_count;  // -1: bounded only by the remaining need
 };
 
+constexpr long kWindow = 1000;
+
 struct Search {
   std::vector<Level> levels;  // largest period first
+  std::vector<double> capacity;  // hours the periods after i can cover at most; -1: unbounded
   std::vector<long> counts, best_counts;
   double best_cost = 0, best_hours = 0;
   bool found = false;
@@ -30,7 +33,12 @@ struct Search {
       return;
     }
     const long top = level.max_count < 0 ? needed : std::min(needed, level.max_count);
-    for (long k = top; k >= 0; --k) {
+    // The periods below cover at most `capacity[i]` hours, so fewer of this one cannot work.
+    // Below an unbounded period (a year priced between 12 and 13 months) only the last
+    // kWindow counts are tried: exact for any run shorter than kWindow of this period.
+    const long bottom = capacity[i] >= 0 ? std::max(0L, static_cast<long>(std::floor((remaining - capacity[i]) / level.hours)))
+                                         : std::max(0L, top - kWindow);
+    for (long k = top; k >= bottom; --k) {
       counts[i] = k;
       const double n = static_cast<double>(k);
       visit(i + 1, remaining - n * level.hours, cost + n * level.price, hours + n * level.hours);
@@ -75,6 +83,13 @@ BillingMix cheapest_billing(const std::array<std::optional<double>, 4>& prices, 
   Search search;
   search.levels.assign(ascending.rbegin(), ascending.rend());
   search.counts.assign(search.levels.size(), 0);
+  search.capacity.assign(search.levels.size(), 0);
+  for (std::size_t i = search.levels.size(); i-- > 1;) {
+    const Level& below = search.levels[i];
+    search.capacity[i - 1] = below.max_count < 0 || search.capacity[i] < 0
+                                 ? -1
+                                 : search.capacity[i] + static_cast<double>(below.max_count) * below.hours;
+  }
   const double need = std::max(hours_needed, min_term_hours);
   search.visit(0, need, 0.0, 0.0);
 

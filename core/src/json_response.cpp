@@ -137,8 +137,11 @@ std::string response_json(const Result& r) {
                        {"tokensTotal", sig(r.compute.tokens_total)},
                        {"trainableParams", sig(r.compute.trainable_params)}};
   json min_gpus = json::array();
-  for (const GpuFit& f : r.fits)
-    min_gpus.push_back({{"gpu", f.gpu}, {"count", f.min_count ? json(*f.min_count) : json(nullptr)}});
+  for (const GpuFit& f : r.fits) {
+    json fit = {{"gpu", f.gpu}, {"fits", f.min_count.has_value()}};
+    if (f.min_count) fit["count"] = *f.min_count;
+    min_gpus.push_back(std::move(fit));
+  }
   json memory = {{"convention", "mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer per trainable "
                                 "parameter; activations after Korthikanti et al. 2022"},
                  {"bytesPerParam", {{"weights", kWeightBytes}, {"gradients", kGradientBytes}, {"optimizer", kOptimizerBytes}}},

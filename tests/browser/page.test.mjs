@@ -1,0 +1,372 @@
+#!/usr/bin/env node
+// Browser test of the assembled site in Debian Chromium, under the strict CSP.
+//
+//   node tests/browser/page.test.mjs build/wasm/site
+//
+// Serves DIR with scripts/serve.mjs, drives the page with playwright-core, and checks the worked
+// example of the brief (7B params, 2T tokens, A100-80GB, 5 days, MFU 180/312 → 1,081 GPUs), the
+// language switch, an error shown next to its field, the embedding demo with a provider catalog,
+// the layout at 360 px, and axe-core. Fails on any request off the test server's origin, any
+// console error, page error, CSP violation or HTTP error. Exit 0 pass, 1 fail.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const siteDir = path.resolve(process.argv[2] || path.join(here, '../../build/wasm/site'));
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT = 15000;
+
+let passed = 0;
+let failed = 0;
+function check(ok, what, detail = '') {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}${detail ? ` — ${detail}` : ''}`);
+  return ok;
+}
+function info(line) {
+  console.log(`       ${line}`);
+}
+
+for (const f of ['index.html', 'embed.html', 'gpu-sizer.js', 'gpusizer.js', 'gpusizer.wasm', 'provider-catalog.example.json']) {
+  if (!fs.existsSync(path.join(siteDir, f))) {
+    console.error(`page.test: ${path.join(siteDir, f)} is missing; build the site first: cmake --build --preset wasm`);
+    process.exit(1);
+  }
+}
+
+const server = await startServer({ dir: siteDir, port: 0 });
+const origin = new URL(server.url).origin;
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+
+const offOrigin = [];
+const httpErrors = [];
+const consoleErrors = [];
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// Recorded in every page before its own scripts: CSP violations and the element's events.
+const INIT = () => {
+  window.__csp = [];
+  window.__events = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile || ''}:${e.lineNumber || ''}`);
+  });
+  for (const type of ['gpusizer-result', 'gpusizer-error']) {
+    document.addEventListener(type, (e) => {
+      const d = e.detail || {};
+      window.__events.push({
+        type,
+        composed: e.composed,
+        ok: d.ok,
+        count: d.result?.estimate?.count,
+        path: d.error?.path,
+        lang: d.result?.steps?.[0]?.title,
+      });
+    });
+  }
+};
+
+async function newPage(context, label) {
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`[${label}] console: ${m.text()} @ ${JSON.stringify(m.location())}`);
+    if (process.env.DEBUG) console.log(`[${label}] ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`[${label}] pageerror: ${e.message}`));
+  return page;
+}
+
+// Checks in the page take the element and read its shadow root: ({ shadowRoot: root }) => ...
+// They are passed as functions (Playwright compiles string predicates with eval, which the
+// page's CSP rightly refuses).
+function shadow(page, fn, arg) {
+  return page.locator('gpu-sizer').evaluate(fn, arg);
+}
+
+async function waitShadow(page, fn, arg, what) {
+  try {
+    const host = await page.waitForSelector('gpu-sizer', { state: 'attached', timeout: TIMEOUT });
+    await page.waitForFunction(fn, host, { timeout: TIMEOUT, polling: 50 });
+    return true;
+  } catch (err) {
+    check(false, `timed out waiting: ${what}`, String(err.message).split('\n')[0]);
+    return false;
+  }
+}
+
+async function runAxe(page, label) {
+  await page.evaluate(axeSource);
+  // preload: false — axe's CSSOM preload copies stylesheets into <style> elements, which the
+  // page's CSP (rightly) refuses; only the css-orientation-lock rule needs it.
+  const res = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'], preload: false });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+  });
+  const bad = res.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  check(bad.length === 0, `axe-core: no serious/critical violations (${label})`, bad.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.join(', ')}`).join('; '));
+  for (const v of res.filter((x) => !bad.includes(x))) info(`axe ${v.impact}: ${v.id} — ${v.help}`);
+}
+
+try {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(INIT);
+  context.on('request', (r) => {
+    if (!r.url().startsWith(origin + '/')) offOrigin.push(r.url());
+  });
+  context.on('response', (r) => {
+    if (r.status() >= 400) httpErrors.push(`${r.status()} ${r.url()}`);
+  });
+
+  // ---- the page, in English (navigator.language en-US) ----
+  console.log(`site ${siteDir} served at ${server.url}`);
+  const page = await newPage(context, 'index');
+  const response = await page.goto(server.url);
+  check((response.headers()['content-security-policy'] || '').includes("script-src 'self' 'wasm-unsafe-eval'"), 'the page is served with the strict CSP header');
+  await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr').length > 0, null, 'first result');
+  check(await page.evaluate(() => document.querySelector('gpu-sizer').shadowRoot.querySelector('.root').lang === 'en'), 'default language follows navigator.language (en)');
+
+  const controls = page.locator('gpu-sizer form');
+  await controls.locator('#f-params').fill('7B');
+  check((await controls.locator('#f-preset').inputValue()) === 'custom', 'typing a parameter count switches the preset to custom');
+  await controls.locator('#f-tokens').fill('2T');
+  await controls.locator('#f-gpu').selectOption('a100-80gb');
+  await controls.locator('input[name="sizeBy"][value="days"]').check();
+  await controls.locator('#f-days').fill('5');
+  await controls.locator('#f-mfu').fill('0.5769');
+  const got1081 = await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"] .value')?.textContent || '').includes('1,081'), null, 'summary shows 1,081 GPUs');
+  const gpusText = await shadow(page, ({ shadowRoot: root }) => root.querySelector('.card[data-key="gpus"]').textContent);
+  check(got1081, 'summary shows about 1,081 GPUs (7B, 2T tokens, A100-80GB, 5 days, MFU 0.5769)', gpusText.trim());
+  const summary = await shadow(page, ({ shadowRoot: root }) =>
+    Object.fromEntries([...root.querySelectorAll('.card')].map((c) => [c.dataset.key, c.querySelector('.value').textContent.trim()])),
+  );
+  info(`summary: ${JSON.stringify(summary)}`);
+  check(/8\.4\s*×\s*10\s*22/.test(summary.flops), 'summary shows total compute 8.4 × 10²² FLOPs', summary.flops);
+  check(/\d/.test(summary.cost || ''), 'summary shows the recommended offer’s cost', summary.cost);
+
+  const table = await shadow(page, ({ shadowRoot: root }) => {
+    const rows = [...root.querySelectorAll('table.options tbody tr')];
+    const rec = rows.filter((r) => r.dataset.recommended === 'true');
+    return {
+      caption: root.querySelector('table.options caption')?.textContent.trim(),
+      rows: rows.length,
+      headers: [...root.querySelectorAll('table.options thead th[scope="col"]')].length,
+      recommended: rec.length,
+      badge: rec[0]?.querySelector('.badge')?.textContent,
+      recommendedFirst: rows[0]?.dataset.recommended === 'true',
+      muted: rows.filter((r) => r.classList.contains('muted')).length,
+      cells: rows[0] ? [...rows[0].children].map((c) => c.innerText.trim().replace(/\s*\n\s*/g, ' / ')) : [],
+    };
+  });
+  check(table.rows > 0 && table.headers >= 10, `the comparison table has rows (${table.rows}) and column headers (${table.headers}) and a caption`, table.caption);
+  check(table.recommended === 1 && table.badge === 'Recommended', 'exactly one row is marked recommended, with its badge', `${table.recommended} / ${table.badge}`);
+  info(`recommended row: ${table.cells.join(' | ')}`);
+  info(`muted (infeasible) rows: ${table.muted}`);
+
+  // Sorting is presentation: sort by days, then back.
+  await page.locator('gpu-sizer th[data-key="days"] button').click();
+  const sorted = await shadow(page, ({ shadowRoot: root }) => ({
+    sort: root.querySelector('th[data-key="days"]').getAttribute('aria-sort'),
+    rows: root.querySelectorAll('table.options tbody tr').length,
+  }));
+  check(sorted.sort === 'ascending' && sorted.rows === table.rows, 'clicking a column heading sorts (aria-sort) and keeps every row');
+
+  const steps = await shadow(page, ({ shadowRoot: root }) =>
+    [...root.querySelectorAll('.steps-list > li')].map((li) => ({
+      id: li.dataset.step,
+      title: li.querySelector('h3')?.textContent || '',
+      text: li.querySelector('p')?.textContent || '',
+    })),
+  );
+  check(
+    steps.length === 5 && steps.every((s) => s.title.length > 0 && s.text.length > 20),
+    'all 5 explanation steps are shown with title and text',
+    steps.map((s) => s.id).join(', '),
+  );
+  check(steps.some((s) => s.id === 'time' && s.text.includes('1,081')), 'the time step explains the 1,081 GPUs');
+
+  const events = await page.evaluate(() => window.__events);
+  const lastResult = events.filter((e) => e.type === 'gpusizer-result').pop();
+  check(lastResult && lastResult.ok === true && lastResult.composed === true && lastResult.count === 1081, 'gpusizer-result events bubble out of the shadow root with the parsed response');
+
+  // ---- timing: the core alone, and the element's update ----
+  const timing = await page.evaluate(async (base) => {
+    const engine = await import(new URL('sizer/engine.js', base).href);
+    const request = {
+      schemaVersion: 1, lang: 'en', model: { params: '7B' }, training: { tokens: '2T' },
+      hardware: { gpu: 'a100-80gb' }, goal: { days: 5 }, efficiency: { mfu: 0.5769 },
+    };
+    const times = [];
+    for (let i = 0; i < 30; i++) {
+      const t0 = performance.now();
+      await engine.estimate(request);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const m = (name) => performance.getEntriesByName(name).pop()?.duration;
+    return { median: times[15], p90: times[27], max: times[29], estimate: m('gpusizer:estimate'), render: m('gpusizer:render') };
+  }, server.url);
+  info(`estimate in the page (performance.now, 30 runs): median ${timing.median.toFixed(1)} ms, p90 ${timing.p90.toFixed(1)} ms, max ${timing.max.toFixed(1)} ms`);
+  info(`element's last update: estimate ${timing.estimate?.toFixed(1)} ms + render ${timing.render?.toFixed(1)} ms`);
+  check(timing.median < 100, 'an estimate takes well under 100 ms in the page');
+
+  // Typing: long tasks while typing a value key by key.
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => window.__long.push(...l.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+  });
+  const t0 = Date.now();
+  await controls.locator('#f-tokens').fill('');
+  await controls.locator('#f-tokens').pressSequentially('1.5T', { delay: 60 });
+  await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="flops"] .value')?.textContent || '').includes('6.3'), null, 'update after typing 1.5T');
+  const longTasks = await page.evaluate(() => window.__long);
+  info(`typing "1.5T" key by key (60 ms apart) to updated result: ${Date.now() - t0} ms; long tasks (>50 ms): ${longTasks.length ? longTasks.map((d) => d.toFixed(0) + ' ms').join(', ') : 'none'}`);
+  check(longTasks.every((d) => d < 200), 'typing stays smooth (no task over 200 ms)');
+  await controls.locator('#f-tokens').fill('2T');
+  await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"] .value')?.textContent || '').includes('1,081'), null, 'back to 2T');
+
+  await runAxe(page, 'index, English');
+
+  // ---- switch to Chinese ----
+  await page.locator('gpu-sizer .lang-switch label[lang="zh"]').click();
+  const zhOk = await waitShadow(page, ({ shadowRoot: root }) => /[\u4e00-\u9fff]/.test(root.querySelector('.steps-list h3')?.textContent || ''), null, 'Chinese steps');
+  const zh = await shadow(page, ({ shadowRoot: root }) => ({
+    tokensLabel: root.querySelector('label[for="f-tokens"]').textContent,
+    caption: root.querySelector('.caption-title').textContent,
+    step: root.querySelector('.steps-list li[data-step="flops"]')?.textContent || '',
+    badge: root.querySelector('tr[data-recommended] .badge')?.textContent,
+    gpus: root.querySelector('.card[data-key="gpus"] .value').textContent,
+    lang: root.querySelector('.root').lang,
+  }));
+  check(zhOk && zh.tokensLabel === '训练 token 数' && zh.caption === '租用方案对比', 'the language switch shows Chinese labels', `${zh.tokensLabel} / ${zh.caption}`);
+  check(/[\u4e00-\u9fff]/.test(zh.step) && zh.badge === '推荐', 'the steps and the badge are in Chinese', zh.step.slice(0, 60));
+  check(zh.gpus.includes('1,081') && (await page.getAttribute('gpu-sizer', 'lang')) === 'zh' && zh.lang === 'zh', 'the result is kept and the element’s lang attribute reflects the switch');
+  await runAxe(page, 'index, 中文');
+  await page.locator('gpu-sizer .lang-switch label[lang="en"]').click();
+  await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('label[for="f-tokens"]').textContent === 'Training tokens', null, 'back to English');
+  check(true, 'switched back to English');
+
+  // ---- a bad token count ----
+  await controls.locator('#f-tokens').fill('abc');
+  const errShown = await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-tokens').getAttribute('aria-invalid') === 'true', null, 'tokens aria-invalid');
+  const err = await shadow(page, ({ shadowRoot: root }) => {
+    const input = root.querySelector('#f-tokens');
+    const field = input.closest('.field');
+    const msg = field.querySelector('.error');
+    return {
+      message: msg.textContent,
+      describedBy: input.getAttribute('aria-describedby') || '',
+      msgId: msg.id,
+      sameField: field.dataset.field,
+      others: [...root.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id),
+      stale: root.querySelector('.summary').hasAttribute('data-stale'),
+    };
+  });
+  check(errShown && err.sameField === 'tokens' && err.message.length > 0 && err.describedBy.includes(err.msgId), 'a bad token count ("abc") shows the core’s error next to the tokens field, with aria-invalid and aria-describedby', err.message);
+  check(err.others.length === 1 && err.stale, 'only the tokens field is invalid, and the old result is marked out of date');
+  const errEvent = (await page.evaluate(() => window.__events)).filter((e) => e.type === 'gpusizer-error').pop();
+  check(errEvent && errEvent.path === '/training/tokens', 'a gpusizer-error event carries the error path', errEvent?.path);
+  await controls.locator('#f-tokens').fill('2T');
+  await waitShadow(page, ({ shadowRoot: root }) => !root.querySelector('#f-tokens').hasAttribute('aria-invalid'), null, 'error cleared');
+  check(true, 'correcting the field clears the error');
+
+  // ---- sizing by GPU count instead of a deadline ----
+  await page.locator('gpu-sizer .size-by label', { hasText: 'GPUs' }).click();
+  await controls.locator('#f-count').fill('64');
+  const byCount = await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('.card[data-key="gpus"] .value')?.textContent === '64' && root.querySelector('[data-field="days"]').hidden, null, 'count mode');
+  check(byCount, 'sizing by GPU count: 64 GPUs asked, 64 shown, the deadline field hidden');
+  await page.locator('gpu-sizer .size-by label', { hasText: 'Days' }).click();
+  await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('.card[data-key="gpus"] .value')?.textContent === '1,081', null, 'back to the deadline');
+
+  // ---- define() is guarded against double definition ----
+  const defined = await page.evaluate(async (base) => {
+    const { define } = await import(new URL('gpu-sizer-define.js', base).href);
+    const a = define();
+    const b = define();
+    const other = define('other-sizer');
+    return a === customElements.get('gpu-sizer') && a === b && typeof other === 'function';
+  }, server.url);
+  check(defined, 'define() is idempotent and can register another tag');
+
+  // ---- 360 px wide ----
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.waitForTimeout(200);
+  const narrow = await page.evaluate(() => {
+    const wrap = document.querySelector('gpu-sizer').shadowRoot.querySelector('.table-wrap');
+    return { page: document.documentElement.scrollWidth, wrap: wrap.clientWidth, table: wrap.scrollWidth };
+  });
+  check(narrow.page <= 360 && narrow.table > narrow.wrap, 'at 360 px the page does not scroll sideways; the table scrolls in its own container', JSON.stringify(narrow));
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // ---- offline: the service worker serves the page from its cache ----
+  const swReady = await page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then((r) => !!r.active),
+      new Promise((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]),
+  );
+  check(swReady, 'index.html registers a service worker');
+  if (swReady) {
+    await context.setOffline(true);
+    await page.reload();
+    const offlineOk = await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr').length > 0, null, 'offline result');
+    check(offlineOk, 'with the network off, a reload still computes a result (works offline)');
+    await context.setOffline(false);
+  }
+  await page.close();
+
+  // ---- the embedding demo with a provider catalog ----
+  const providerCatalog = JSON.parse(fs.readFileSync(path.join(siteDir, 'provider-catalog.example.json'), 'utf8'));
+  const expectIds = providerCatalog.offers.map((o) => o.id).sort();
+  const embed = await newPage(context, 'embed');
+  await embed.goto(server.url + 'embed.html');
+  await waitShadow(embed, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr').length > 0, null, 'embed result');
+  const emb = await shadow(embed, ({ shadowRoot: root }) => ({
+    ids: [...root.querySelectorAll('table.options tbody tr')].map((r) => r.dataset.offerId),
+    providers: [...root.querySelectorAll('table.options tbody tr .provider')].map((p) => p.textContent),
+    gpu: root.querySelector('#f-gpu').value,
+    currency: root.querySelector('#f-currency').value,
+    label: root.querySelector('label[for="f-gpu"]').textContent,
+    recommended: root.querySelectorAll('tr[data-recommended]').length,
+  }));
+  check(JSON.stringify([...emb.ids].sort()) === JSON.stringify(expectIds), 'embed.html: the table’s rows are the example provider’s offers', emb.ids.join(', '));
+  check(emb.providers.every((p) => p.startsWith('Example GPU Cloud')), 'embed.html: every row is from Example GPU Cloud');
+  check(emb.gpu === 'h100-80gb' && emb.currency === 'CNY' && emb.label === 'GPU 型号' && emb.recommended === 1, 'embed.html: attributes lang, currency, gpu applied; one offer recommended');
+  await runAxe(embed, 'embed');
+
+  // The catalog property does what catalog-src does, without the fetch.
+  await embed.evaluate((offer) => {
+    document.querySelector('gpu-sizer').catalog = { offers: [offer] };
+  }, providerCatalog.offers[0]);
+  const oneRow = await waitShadow(embed, ({ shadowRoot: root }) => {
+    const rows = root.querySelectorAll('table.options tbody tr');
+    return rows.length === 1 && rows[0].dataset.offerId === 'example-8x-h100-80gb';
+  }, null, 'catalog property');
+  check(oneRow, 'setting the catalog property re-estimates with that catalog’s offers');
+  await embed.close();
+
+  // ---- everything observed along the way ----
+  const csp = [];
+  for (const p of context.pages()) csp.push(...(await p.evaluate(() => window.__csp)));
+  check(offOrigin.length === 0, 'no request left the test server’s origin', offOrigin.slice(0, 5).join(', '));
+  check(httpErrors.length === 0, 'no HTTP errors (every file the pages asked for exists)', httpErrors.slice(0, 5).join(', '));
+  check(consoleErrors.length === 0, 'no console errors or page errors', consoleErrors.slice(0, 5).join(' | '));
+  check(csp.length === 0 && !consoleErrors.some((e) => /Content Security Policy/i.test(e)), 'no CSP violations', csp.join(' | '));
+  await context.close();
+} catch (err) {
+  check(false, 'the test ran to the end', err && err.stack ? err.stack : String(err));
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,39 @@
+#include <catch2/catch.hpp>
+
+#include "gpusizer/quantity.hpp"
+
+using gpusizer::parse_quantity;
+
+TEST_CASE("quantities are read as people write them", "[quantity]") {
+  CHECK(parse_quantity("7e9") == 7e9);
+  CHECK(parse_quantity("7B") == 7e9);
+  CHECK(parse_quantity("7b") == 7e9);
+  CHECK(parse_quantity("7000M") == 7e9);
+  CHECK(parse_quantity("70亿") == 7e9);
+  CHECK(parse_quantity("2T") == 2e12);
+  CHECK(parse_quantity("2万亿") == 2e12);
+  CHECK(parse_quantity("1.2e23") == 1.2e23);
+  CHECK(parse_quantity("1,000,000") == 1e6);
+  CHECK(parse_quantity("  13B ") == 13e9);
+  CHECK(parse_quantity("1.5T") == 1.5e12);
+  CHECK(parse_quantity("500K") == 5e5);
+  CHECK(parse_quantity("3万") == 3e4);
+  CHECK(parse_quantity("4千亿") == 4e11);
+  CHECK(parse_quantity("7 B") == 7e9);
+  CHECK(parse_quantity(".5") == 0.5);
+  CHECK(parse_quantity("-5") == -5.0);  // the sign is the field's business
+}
+
+TEST_CASE("a suffix is folded into the exponent, so the result is correctly rounded", "[quantity]") {
+  CHECK(parse_quantity("1.2B") == 1.2e9);
+  CHECK(parse_quantity("0.1T") == 0.1e12);
+  CHECK(parse_quantity("6.7亿") == 6.7e8);
+}
+
+TEST_CASE("anything else is rejected", "[quantity]") {
+  for (const char* bad : {"", " ", "abc", "7X", "B", "1,00", "1,0000", "12,345,67", "7BB", "7亿亿", "1e", "e5", ".",
+                          "7 000", "1e99999", "NaN", "inf", "0x10", "--5", "7B!", "1..2"}) {
+    INFO(bad);
+    CHECK_FALSE(parse_quantity(bad).has_value());
+  }
+}
