@@ -150,7 +150,9 @@ std::string cost_step(const std::string& lang, const Result& r) {
   std::string lines;
   for (const Cost::Line& l : best->cost->billing) {
     if (!lines.empty()) lines += " + ";
-    lines += std::to_string(l.count) + " " + period_name(l.period) + " " + format_money(l.amount, r.currency);
+    static const char* const kZh[] = {"小时", "天", "个月", "年"};
+    const std::string period = lang == "zh" ? kZh[static_cast<int>(l.period)] : std::string(" ") + period_name(l.period) + (l.count == 1 ? "" : "s");
+    lines += std::to_string(l.count) + period + " " + format_money(l.amount, r.currency);
   }
   const std::string en = "Cheapest usable offer: " + offer.provider + " (" + offer.id + "), " +
                          std::to_string(best->units) + " unit(s) of " + std::to_string(offer.gpus_per_unit) + " × " +

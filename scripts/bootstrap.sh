@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks for building and testing gpusizer, and
+# nothing when everything is there (each check is a file test, so a warm run takes
+# milliseconds). Run as root; needs Debian's and npm's registries.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# package -> a file it installs
+declare -A wanted=(
+  [cmake]=/usr/bin/cmake
+  [ninja-build]=/usr/bin/ninja
+  [g++]=/usr/bin/g++
+  [emscripten]=/usr/bin/em++
+  [nlohmann-json3-dev]=/usr/include/nlohmann/json.hpp
+  [catch2]=/usr/include/catch2/catch.hpp
+  [chromium]=/usr/bin/chromium
+  [nodejs]=/usr/bin/node
+)
+missing=()
+for package in "${!wanted[@]}"; do
+  [ -e "${wanted[$package]}" ] || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bootstrap: installing ${missing[*]}"
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# npm packages for the browser test (playwright-core, axe-core), exactly as locked.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "bootstrap: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// A tiny dependency-free static server for the assembled site, with the strict CSP the page
+// must run under on every response.
+//
+//   node scripts/serve.mjs [DIR=build/wasm/site] [--port 8080]
+//
+// Also a module: `startServer({ dir, port })` resolves to `{ url, close() }`; port 0 picks a
+// free port (the browser tests use that).
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+};
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, {
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Type': 'text/plain; charset=utf-8',
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** Maps a request path to a file inside root, or null when it would leave root. */
+function resolveInside(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  return file;
+}
+
+export function startServer({ dir = 'build/wasm/site', port = 8080, host = '127.0.0.1' } = {}) {
+  const root = fs.realpathSync(path.resolve(dir));
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
+    }
+    const urlPath = (req.url || '/').split('?')[0].split('#')[0];
+    let file = resolveInside(root, urlPath);
+    if (!file) return send(res, 404, 'not found\n');
+    try {
+      if (fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      // A symlink inside the site must not lead outside it either.
+      const real = fs.realpathSync(file);
+      if (real !== root && !real.startsWith(root + path.sep)) return send(res, 404, 'not found\n');
+      const body = fs.readFileSync(real);
+      const type = MIME[path.extname(real).toLowerCase()] || 'application/octet-stream';
+      send(res, 200, req.method === 'HEAD' ? undefined : body, {
+        'Content-Type': type,
+        'Content-Length': body.length,
+        'Cache-Control': 'no-cache',
+      });
+    } catch {
+      send(res, 404, 'not found\n');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const { port: actual } = server.address();
+      const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+      resolve({
+        url: `http://${shown}:${actual}/`,
+        close: () => new Promise((done) => {
+          server.closeAllConnections?.();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+function parseArgs(argv) {
+  const opts = { dir: 'build/wasm/site', port: 8080 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--port' || a === '-p') opts.port = Number(argv[++i]);
+    else if (a.startsWith('--port=')) opts.port = Number(a.slice(7));
+    else if (a === '--help' || a === '-h') opts.help = true;
+    else opts.dir = a;
+  }
+  return opts;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] || '').href) {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.help || !Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) {
+    console.log('usage: node scripts/serve.mjs [DIR=build/wasm/site] [--port 8080]');
+    process.exit(opts.help ? 0 : 2);
+  }
+  if (!fs.existsSync(opts.dir)) {
+    console.error(`serve: ${opts.dir} does not exist (build the site with: cmake --build --preset wasm)`);
+    process.exit(2);
+  }
+  const { url } = await startServer(opts);
+  console.log(`serving ${path.resolve(opts.dir)} at ${url}`);
+}

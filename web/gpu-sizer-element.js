@@ -1,0 +1,131 @@
+// <gpu-sizer>: the GPU training-cost calculator as one custom element.
+//
+// Attributes (validated; invalid values fall back):
+//   lang         "zh" | "en"; default: zh when navigator.language starts with "zh", else en.
+//                The language switch inside the element sets this attribute.
+//   currency     "CNY" | "USD"; default: CNY for zh, USD for en.
+//   preset       a model preset id of the catalog (e.g. "llama-2-7b"); default llama-2-7b.
+//   gpu          a GPU id of the catalog (e.g. "a100-80gb"); default a100-80gb.
+//   catalog-src  URL (same origin) of a provider catalog JSON, sent as request.catalog.
+// Properties:
+//   catalog      a provider catalog object (same as catalog-src, without the fetch); null clears it.
+// Events (bubble, composed):
+//   gpusizer-result  detail = the parsed response ({ok: true, result, ...}) after each estimate.
+//   gpusizer-error   detail = {ok: false, error: {code, path, message}}: a bad input (the core's
+//                    answer), or the module/catalog failing to load (codes load_failed,
+//                    catalog_unavailable).
+// Styling: custom properties --gpu-sizer-accent, --gpu-sizer-font, --gpu-sizer-text,
+//   --gpu-sizer-muted, --gpu-sizer-bg, --gpu-sizer-surface, --gpu-sizer-border, --gpu-sizer-radius,
+//   --gpu-sizer-danger, --gpu-sizer-ok, --gpu-sizer-warn, --gpu-sizer-font-size;
+//   parts: form, field, field-error, lang-switch, summary, warnings, options, table-wrap, table,
+//   badge, steps, meta (and chart, later).
+// Timing: each estimate leaves User Timing measures "gpusizer:estimate" and "gpusizer:render".
+import { Controller } from './sizer/controller.js';
+import { normalizeLang, defaultLang } from './sizer/i18n.js';
+
+const STYLESHEET = new URL('./gpu-sizer.css', import.meta.url).href;
+const CURRENCIES = ['CNY', 'USD'];
+const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+export class GpuSizerElement extends HTMLElement {
+  static observedAttributes = ['lang', 'currency', 'preset', 'gpu', 'catalog-src'];
+
+  #controller = null;
+  #root = null;
+  #catalog = null;
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = STYLESHEET;
+    this.#root = document.createElement('div');
+    this.#root.className = 'root';
+    // Hidden (by the hidden attribute, which needs no CSS) until the stylesheet is in.
+    this.#root.hidden = true;
+    const show = () => {
+      this.#root.hidden = false;
+    };
+    link.addEventListener('load', show, { once: true });
+    link.addEventListener('error', show, { once: true });
+    shadow.append(link, this.#root);
+  }
+
+  /** The effective language: the lang attribute if valid, else the browser's. */
+  get language() {
+    return normalizeLang(this.getAttribute('lang')) || defaultLang();
+  }
+
+  get currency() {
+    const c = (this.getAttribute('currency') || '').toUpperCase();
+    if (CURRENCIES.includes(c)) return c;
+    return this.#controller ? this.#controller.form.currency : this.language === 'zh' ? 'CNY' : 'USD';
+  }
+
+  set currency(value) {
+    this.setAttribute('currency', String(value));
+  }
+
+  get catalog() {
+    return this.#catalog;
+  }
+
+  set catalog(value) {
+    this.#catalog = value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+    this.#controller?.setProviderCatalog(this.#catalog);
+  }
+
+  connectedCallback() {
+    if (this.#controller) return;
+    // A property set before the element was upgraded shadows the accessor: re-apply it.
+    if (Object.prototype.hasOwnProperty.call(this, 'catalog')) {
+      const value = this.catalog;
+      delete this.catalog;
+      this.catalog = value;
+    }
+    const lang = this.language;
+    this.#root.lang = lang;
+    const id = (name) => {
+      const v = this.getAttribute(name);
+      return v && ID_PATTERN.test(v) ? v : undefined;
+    };
+    this.#controller = new Controller(this, this.#root, {
+      lang,
+      currency: this.currency,
+      preset: id('preset'),
+      gpu: id('gpu'),
+    });
+    if (this.#catalog) this.#controller.setProviderCatalog(this.#catalog);
+    const src = this.getAttribute('catalog-src');
+    if (src && !this.#catalog) this.#controller.loadCatalogSrc(src);
+    this.#controller.start();
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    const c = this.#controller;
+    if (!c || oldValue === value) return;
+    switch (name) {
+      case 'lang': {
+        const lang = this.language;
+        this.#root.lang = lang;
+        c.setLang(lang);
+        break;
+      }
+      case 'currency': {
+        const cur = (value || '').toUpperCase();
+        if (CURRENCIES.includes(cur)) c.setCurrency(cur);
+        break;
+      }
+      case 'preset':
+        if (value && ID_PATTERN.test(value)) c.setPreset(value);
+        break;
+      case 'gpu':
+        if (value && ID_PATTERN.test(value)) c.setGpu(value);
+        break;
+      case 'catalog-src':
+        c.loadCatalogSrc(value);
+        break;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// A tiny element builder. Text goes in as text nodes (never HTML); `style` is refused so the
+// markup stays valid under a CSP without 'unsafe-inline'.
+
+/**
+ * h('td', {class: 'num', 'data-key': 'cost'}, 'text', childNode, [more, children])
+ * Attribute values of false/null/undefined are skipped, true sets an empty attribute.
+ */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === false || value == null) continue;
+      if (name === 'style') throw new Error('h(): inline style attributes are not allowed (CSP)');
+      el.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children) {
+    if (child == null || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Replaces all children of el. */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
+}

@@ -1,0 +1,345 @@
+// The job form: owns the <form>, turns it into a request object, and shows the core's errors
+// next to the field their JSON pointer names.
+import { h, replace } from './dom.js';
+import { i18n } from './i18n.js';
+
+const MODES = ['pretrain', 'full-finetune', 'lora', 'qlora'];
+const PRECISIONS = ['bf16', 'fp16', 'fp8'];
+const CURRENCIES = ['CNY', 'USD'];
+export const CUSTOM = 'custom';
+
+// JSON pointer (from error.path) → form field; the longest matching prefix wins.
+const PATH_FIELDS = [
+  ['/model/preset', 'preset'],
+  ['/model', 'params'],
+  ['/training/tokens', 'tokens'],
+  ['/training/epochs', 'epochs'],
+  ['/training/mode', 'mode'],
+  ['/training/precision', 'precision'],
+  ['/training/seqLen', 'seqLen'],
+  ['/training', 'tokens'],
+  ['/hardware/count', 'count'],
+  ['/hardware', 'gpu'],
+  ['/goal/days', 'days'],
+  ['/goal/budget', 'budget'],
+  ['/goal/currency', 'currency'],
+  ['/efficiency', 'mfu'],
+].sort((a, b) => b[0].length - a[0].length);
+
+export function fieldForPath(path) {
+  if (typeof path !== 'string') return null;
+  for (const [prefix, field] of PATH_FIELDS) {
+    if (path === prefix || path.startsWith(prefix + '/')) return field;
+  }
+  return null;
+}
+
+const TEXT_FIELDS = {
+  params: { inputmode: 'text', placeholder: '7B · 70亿' },
+  tokens: { inputmode: 'text', placeholder: '2T · 2万亿' },
+  epochs: { inputmode: 'decimal', placeholder: '1' },
+  seqLen: { inputmode: 'numeric', placeholder: '4096' },
+  days: { inputmode: 'decimal', placeholder: '30' },
+  count: { inputmode: 'numeric', placeholder: '8' },
+  budget: { inputmode: 'text', placeholder: '' },
+  mfu: { inputmode: 'decimal', placeholder: '' },
+};
+
+export class JobForm {
+  /**
+   * @param {HTMLElement} container  where the <form> goes
+   * @param {{onInput: () => void, onChange: () => void, onLang: (lang: string) => void}} callbacks
+   */
+  constructor(container, { onInput, onChange, onLang }) {
+    this.onInput = onInput;
+    this.onChange = onChange;
+    this.onLang = onLang;
+    this.lang = 'en';
+    this.models = [];
+    this.gpus = [];
+    this.controls = {};
+    this.labels = []; // [node, key] pairs re-labelled on a language switch
+    this.form = this.build();
+    this.syncSizeBy();
+    container.append(this.form);
+  }
+
+  label(node, key) {
+    this.labels.push([node, key]);
+    return node;
+  }
+
+  field(name, control, { hint = false } = {}) {
+    const id = `f-${name}`;
+    control.id = id;
+    control.name = name;
+    const describedBy = [hint && `${id}-hint`, `${id}-err`].filter(Boolean).join(' ');
+    control.setAttribute('aria-describedby', describedBy);
+    this.controls[name] = control;
+    return h(
+      'div',
+      { class: 'field', 'data-field': name, part: 'field' },
+      this.label(h('label', { for: id }), name),
+      control,
+      hint && this.label(h('p', { class: 'hint', id: `${id}-hint` }), `${name}Hint`),
+      h('p', { class: 'error', id: `${id}-err`, part: 'field-error' }),
+    );
+  }
+
+  text(name) {
+    const opts = TEXT_FIELDS[name] || {};
+    return h('input', {
+      type: 'text',
+      inputmode: opts.inputmode,
+      autocomplete: 'off',
+      spellcheck: 'false',
+      placeholder: opts.placeholder || null,
+    });
+  }
+
+  build() {
+    const c = this.controls;
+    const langSwitch = h(
+      'fieldset',
+      { class: 'lang-switch', part: 'lang-switch' },
+      this.label(h('legend', { class: 'visually-hidden' }), 'languageLegend'),
+      h(
+        'div',
+        { class: 'segmented' },
+        h('label', { lang: 'zh' }, (c.langZh = h('input', { type: 'radio', name: 'lang', value: 'zh' })), h('span', null, '中文')),
+        h('label', { lang: 'en' }, (c.langEn = h('input', { type: 'radio', name: 'lang', value: 'en' })), h('span', null, 'English')),
+      ),
+    );
+
+    const sizeBy = h(
+      'fieldset',
+      { class: 'field size-by', 'data-field': 'sizeBy' },
+      this.label(h('legend'), 'sizeBy'),
+      h(
+        'div',
+        { class: 'segmented' },
+        h('label', null, (c.sizeByDays = h('input', { type: 'radio', name: 'sizeBy', value: 'days', checked: true })), this.label(h('span'), 'sizeBy.days')),
+        h('label', null, (c.sizeByCount = h('input', { type: 'radio', name: 'sizeBy', value: 'count' })), this.label(h('span'), 'sizeBy.count')),
+      ),
+    );
+
+    this.generalError = h('p', { class: 'form-error', role: 'alert', hidden: true });
+
+    const form = h(
+      'form',
+      { part: 'form', class: 'form', novalidate: true, 'aria-labelledby': 'job-heading' },
+      h('div', { class: 'form-head' }, this.label(h('h2', { id: 'job-heading' }), 'jobHeading'), langSwitch),
+      this.generalError,
+      h(
+        'fieldset',
+        { class: 'group' },
+        this.label(h('legend'), 'modelLegend'),
+        h(
+          'div',
+          { class: 'fields' },
+          this.field('preset', h('select')),
+          this.field('params', this.text('params')),
+          this.field('tokens', this.text('tokens')),
+          this.field('epochs', this.text('epochs')),
+          this.field('mode', h('select')),
+          this.field('precision', h('select')),
+          this.field('seqLen', this.text('seqLen')),
+        ),
+      ),
+      h(
+        'fieldset',
+        { class: 'group' },
+        this.label(h('legend'), 'hardwareLegend'),
+        h(
+          'div',
+          { class: 'fields' },
+          this.field('gpu', h('select', { class: 'wide' })),
+          sizeBy,
+          this.field('days', this.text('days')),
+          this.field('count', this.text('count')),
+          this.field('budget', this.text('budget')),
+          this.field('currency', h('select')),
+          this.field('mfu', this.text('mfu'), { hint: true }),
+        ),
+      ),
+    );
+
+    for (const p of PRECISIONS) c.precision.append(h('option', { value: p }, p));
+    for (const cur of CURRENCIES) c.currency.append(h('option', { value: cur }, cur));
+    c.tokens.value = '2T';
+    c.days.value = '30';
+    c.count.value = '8';
+
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.onChange();
+    });
+    form.addEventListener('input', (e) => {
+      const t = e.target;
+      if (t === c.params) {
+        // Typing a parameter count means a custom model.
+        if (c.preset.value !== CUSTOM) c.preset.value = CUSTOM;
+      }
+      if (t.type === 'text') this.onInput();
+    });
+    form.addEventListener('change', (e) => {
+      const t = e.target;
+      if (t.name === 'lang') return this.onLang(t.value);
+      if (t === c.preset) this.applyPreset();
+      if (t.name === 'sizeBy') this.syncSizeBy();
+      if (t.type !== 'text') this.onChange();
+    });
+    return form;
+  }
+
+  syncSizeBy() {
+    const byDays = this.controls.sizeByDays.checked;
+    this.controls.days.closest('.field').hidden = !byDays;
+    this.controls.count.closest('.field').hidden = byDays;
+  }
+
+  applyPreset() {
+    const c = this.controls;
+    const model = this.models.find((m) => m.id === c.preset.value);
+    if (model) {
+      c.params.value = i18n(this.lang).compact(model.params);
+      c.seqLen.placeholder = model.seqLen ? String(model.seqLen) : TEXT_FIELDS.seqLen.placeholder;
+    }
+  }
+
+  /** The catalog's models and GPUs fill the selects (ids are kept when the lists change). */
+  setCatalog({ models = [], gpus = [] }) {
+    const c = this.controls;
+    this.models = models.filter((m) => m && typeof m.id === 'string');
+    this.gpus = gpus.filter((g) => g && typeof g.id === 'string');
+    const preset = c.preset.value;
+    const gpu = c.gpu.value;
+    replace(
+      c.preset,
+      this.label(h('option', { value: CUSTOM }), 'presetCustom'),
+      this.models.map((m) => h('option', { value: m.id }, m.name || m.id)),
+    );
+    this.relabel();
+    replace(
+      c.gpu,
+      this.gpus.map((g) =>
+        h('option', { value: g.id }, g.name || g.id, g.memoryGiB ? ` · ${g.memoryGiB} GiB` : ''),
+      ),
+    );
+    if (preset) this.setPreset(preset);
+    if (gpu) this.setGpu(gpu);
+  }
+
+  setPreset(id) {
+    const c = this.controls;
+    if (id === CUSTOM || this.models.some((m) => m.id === id)) {
+      c.preset.value = id;
+      this.applyPreset();
+      return true;
+    }
+    return false;
+  }
+
+  setGpu(id) {
+    if (this.gpus.some((g) => g.id === id)) {
+      this.controls.gpu.value = id;
+      return true;
+    }
+    return false;
+  }
+
+  setCurrency(cur) {
+    if (CURRENCIES.includes(cur)) this.controls.currency.value = cur;
+  }
+
+  get currency() {
+    return this.controls.currency.value;
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    this.controls.langZh.checked = lang === 'zh';
+    this.controls.langEn.checked = lang === 'en';
+    this.relabel();
+    // Mode names are static UI text.
+    const mode = this.controls.mode.value || 'pretrain';
+    const tr = i18n(lang);
+    this.controls.budget.placeholder = tr.t('budgetHint');
+    replace(this.controls.mode, MODES.map((m) => h('option', { value: m }, tr.t(`mode.${m}`))));
+    this.controls.mode.value = mode;
+    // The preset's parameter count is shown in the language's own compact notation.
+    if (this.controls.preset.value !== CUSTOM) this.applyPreset();
+  }
+
+  relabel() {
+    const { t } = i18n(this.lang);
+    this.labels = this.labels.filter(([node]) => this.form.contains(node));
+    for (const [node, key] of this.labels) node.textContent = t(key);
+  }
+
+  /** The request the form describes (without lang and catalog: the controller adds those). */
+  request() {
+    const c = this.controls;
+    const v = (name) => c[name].value.trim();
+    const model = c.preset.value !== CUSTOM ? { preset: c.preset.value } : v('params') ? { params: v('params') } : {};
+    const training = { tokens: v('tokens'), mode: c.mode.value || 'pretrain', precision: c.precision.value || 'bf16' };
+    if (!training.tokens) delete training.tokens;
+    if (v('epochs')) training.epochs = v('epochs');
+    if (v('seqLen')) training.seqLen = v('seqLen');
+    const hardware = { gpu: c.gpu.value };
+    const goal = { currency: c.currency.value };
+    if (c.sizeByCount.checked) {
+      if (v('count')) hardware.count = v('count');
+    } else if (v('days')) {
+      goal.days = v('days');
+    }
+    if (v('budget')) goal.budget = v('budget');
+    const req = { schemaVersion: 1, model, training, hardware, goal };
+    if (v('mfu')) req.efficiency = { mfu: v('mfu') };
+    return req;
+  }
+
+  clearErrors() {
+    for (const el of this.form.querySelectorAll('.field[data-invalid]')) {
+      el.removeAttribute('data-invalid');
+      el.querySelector('.error').textContent = '';
+    }
+    for (const el of this.form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+    this.generalError.textContent = '';
+    this.generalError.hidden = true;
+  }
+
+  /** Shows an error ({path, message}) next to its field; unmapped paths go above the form. */
+  showError(error) {
+    this.clearErrors();
+    const message = i18n(this.lang).errorMessage(error);
+    const name = fieldForPath(error?.path);
+    const control = name && this.controls[name];
+    const field = control && control.closest('.field');
+    if (field && !field.hidden) {
+      field.setAttribute('data-invalid', '');
+      field.querySelector('.error').textContent = message;
+      control.setAttribute('aria-invalid', 'true');
+      return name;
+    }
+    this.generalError.textContent = message;
+    this.generalError.hidden = false;
+    return null;
+  }
+
+  /** After a successful estimate: clear errors and show the defaults the core used. */
+  update(response) {
+    this.clearErrors();
+    const result = response?.result || {};
+    const tr = i18n(this.lang);
+    const est = result.estimate;
+    const mfu = this.controls.mfu;
+    if (est && typeof est.mfu === 'number' && est.mfuSource !== 'request') {
+      mfu.placeholder = `${tr.t('mfuAuto')} ${tr.sig(est.mfu, 2)}`;
+    } else if (!mfu.value) {
+      mfu.placeholder = tr.t('mfuAuto');
+    }
+    const seq = result.training?.seqLen;
+    if (typeof seq === 'number') this.controls.seqLen.placeholder = String(seq);
+  }
+}

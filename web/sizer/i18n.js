@@ -1,0 +1,269 @@
+// Static UI strings in Chinese and English, and the number formatting of the page.
+// Messages, step titles and step texts are not here: the core sends them in the request's language.
+// Formatting only: every number passed in comes from the core's response or its catalog.
+
+export const LANGS = ['zh', 'en'];
+
+const STRINGS = {
+  zh: {
+    jobHeading: '训练任务',
+    languageLegend: '界面语言',
+    modelLegend: '模型与数据',
+    hardwareLegend: '硬件与目标',
+    preset: '模型预设',
+    presetCustom: '自定义（按参数量）',
+    params: '参数量',
+    tokens: '训练 token 数',
+    epochs: '轮数',
+    mode: '训练方式',
+    'mode.pretrain': '预训练',
+    'mode.full-finetune': '全参数微调',
+    'mode.lora': 'LoRA 微调',
+    'mode.qlora': 'QLoRA 微调',
+    precision: '精度',
+    seqLen: '序列长度',
+    gpu: 'GPU 型号',
+    sizeBy: '按什么定规模',
+    'sizeBy.days': '按工期',
+    'sizeBy.count': '按卡数',
+    days: '工期（天）',
+    count: 'GPU 数量',
+    budget: '预算',
+    budgetHint: '可不填',
+    currency: '币种',
+    mfu: 'MFU',
+    mfuHint: '留空用校准值',
+    mfuAuto: '自动',
+    loading: '正在加载计算核心…',
+    loadFailed: '无法加载计算核心',
+    catalogFailed: '无法加载价格目录',
+    catalogOrigin: 'catalog-src 必须与页面同源',
+    summaryHeading: '结果',
+    flops: '总计算量',
+    gpus: 'GPU',
+    wallDays: '训练时间',
+    gpuHours: 'GPU 小时',
+    memory: '每卡显存',
+    cost: '推荐方案费用',
+    noEstimate: '选择 GPU 并填写数量或工期',
+    noOffer: '没有满足条件的方案',
+    fits: '放得下',
+    notFits: '放不下',
+    mfuRequest: '你填的值',
+    mfuCalibrated: '校准默认值',
+    daysUnit: '天',
+    stale: '输入有误，结果未更新',
+    tableCaption: '租用方案对比',
+    tableNote: '按费用排序；标“推荐”的是满足目标的最便宜方案，灰色行放不下或达不到目标。点击列标题排序。',
+    hideInfeasible: '只看可行方案',
+    'col.offer': '方案',
+    'col.deployment': '类型',
+    'col.gpu': 'GPU',
+    'col.count': '卡数',
+    'col.days': '天数',
+    'col.gpuHours': 'GPU 小时',
+    'col.cost': '费用',
+    'col.billing': '计费',
+    'col.status': '可行性',
+    'col.warnings': '说明',
+    'deployment.local-dc': '本地机房',
+    'deployment.cloud': '云',
+    recommended: '推荐',
+    statusOk: '可行',
+    statusMissesGoal: '达不到目标',
+    statusNoFit: '放不下',
+    idle: '闲置',
+    hoursUnit: '小时',
+    noCost: '无报价',
+    stepsHeading: '计算过程',
+    catalog: '价格目录',
+    fx: '汇率',
+    // Error codes, shown before a core message that is not in Chinese yet.
+    'error.invalid_value': '输入无效',
+    'error.missing_field': '缺少必填项',
+    'error.unknown_gpu': '未知的 GPU 型号',
+    'error.unknown_preset': '未知的模型预设',
+    'error.invalid_json': '请求格式错误',
+    'error.catalog_unavailable': '价格目录不可用',
+    'error': '输入有误',
+    'period.hour': '小时',
+    'period.day': '天',
+    'period.week': '周',
+    'period.month': '个月',
+    'period.year': '年',
+  },
+  en: {
+    jobHeading: 'Training job',
+    languageLegend: 'Language',
+    modelLegend: 'Model and data',
+    hardwareLegend: 'Hardware and goal',
+    preset: 'Model preset',
+    presetCustom: 'Custom (by parameters)',
+    params: 'Parameters',
+    tokens: 'Training tokens',
+    epochs: 'Epochs',
+    mode: 'Mode',
+    'mode.pretrain': 'Pre-training',
+    'mode.full-finetune': 'Full fine-tuning',
+    'mode.lora': 'LoRA',
+    'mode.qlora': 'QLoRA',
+    precision: 'Precision',
+    seqLen: 'Sequence length',
+    gpu: 'GPU type',
+    sizeBy: 'Size by',
+    'sizeBy.days': 'Days',
+    'sizeBy.count': 'GPUs',
+    days: 'Deadline (days)',
+    count: 'GPU count',
+    budget: 'Budget',
+    budgetHint: 'optional',
+    currency: 'Currency',
+    mfu: 'MFU',
+    mfuHint: 'blank = calibrated',
+    mfuAuto: 'auto',
+    loading: 'Loading the calculator…',
+    loadFailed: 'Could not load the calculator',
+    catalogFailed: 'Could not load the price catalog',
+    catalogOrigin: 'catalog-src must be on the page’s own origin',
+    summaryHeading: 'Result',
+    flops: 'Total compute',
+    gpus: 'GPUs',
+    wallDays: 'Wall-clock time',
+    gpuHours: 'GPU-hours',
+    memory: 'Memory per GPU',
+    cost: 'Recommended offer',
+    noEstimate: 'Choose a GPU and a count or a deadline',
+    noOffer: 'No offer meets the goal',
+    fits: 'fits',
+    notFits: 'does not fit',
+    mfuRequest: 'your value',
+    mfuCalibrated: 'calibrated default',
+    daysUnit: 'days',
+    stale: 'Fix the input to update the result',
+    tableCaption: 'Rental options compared',
+    tableNote: 'Sorted by cost; “Recommended” is the cheapest option that meets the goal; grey rows do not fit or miss the goal. Click a column heading to sort.',
+    hideInfeasible: 'Feasible options only',
+    'col.offer': 'Offer',
+    'col.deployment': 'Type',
+    'col.gpu': 'GPU',
+    'col.count': 'GPUs',
+    'col.days': 'Days',
+    'col.gpuHours': 'GPU-hours',
+    'col.cost': 'Cost',
+    'col.billing': 'Billing',
+    'col.status': 'Feasible',
+    'col.warnings': 'Notes',
+    'deployment.local-dc': 'Local DC',
+    'deployment.cloud': 'Cloud',
+    recommended: 'Recommended',
+    statusOk: 'Yes',
+    statusMissesGoal: 'Misses goal',
+    statusNoFit: 'Does not fit',
+    idle: 'idle',
+    hoursUnit: 'h',
+    noCost: 'no price',
+    stepsHeading: 'How it is computed',
+    catalog: 'Catalog',
+    fx: 'USD/CNY',
+    'period.hour': ['hour', 'hours'],
+    'period.day': ['day', 'days'],
+    'period.week': ['week', 'weeks'],
+    'period.month': ['month', 'months'],
+    'period.year': ['year', 'years'],
+  },
+};
+
+export function normalizeLang(value) {
+  const v = String(value || '').toLowerCase();
+  if (v === 'zh' || v.startsWith('zh-')) return 'zh';
+  if (v === 'en' || v.startsWith('en-')) return 'en';
+  return null;
+}
+
+export function defaultLang() {
+  const nav = typeof navigator !== 'undefined' ? navigator.language || '' : '';
+  return nav.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+const LOCALE = { zh: 'zh-CN', en: 'en-US' };
+const cache = new Map();
+
+function nf(lang, key, options) {
+  const id = `${lang}|${key}`;
+  let f = cache.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALE[lang] || 'en-US', options);
+    cache.set(id, f);
+  }
+  return f;
+}
+
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+
+/** Translator and formatters for one language. */
+export function i18n(lang) {
+  const table = STRINGS[lang] || STRINGS.en;
+  const t = (key) => {
+    const s = table[key] ?? STRINGS.en[key] ?? key;
+    return Array.isArray(s) ? s[1] : s;
+  };
+  return {
+    lang,
+    t,
+    /** The core's error message; in Chinese, led by a Chinese summary while the core's text is English. */
+    errorMessage(error) {
+      const message = (error && typeof error.message === 'string' && error.message) || '';
+      if (lang !== 'zh' || /[\u4e00-\u9fff]/.test(message.replace(/万亿|亿|万/g, ''))) return message || String(error?.code || '');
+      const lead = table[`error.${error?.code}`] || table.error;
+      return message ? `${lead}：${message}` : lead;
+    },
+    /** "1 个月 + 3 天" / "1 month + 3 days" from cost.billing. */
+    billing(items) {
+      if (!Array.isArray(items) || items.length === 0) return '';
+      return items
+        .filter((b) => b && isNum(b.count))
+        .map((b) => {
+          const name = table[`period.${b.period}`] ?? STRINGS.en[`period.${b.period}`] ?? String(b.period);
+          const word = Array.isArray(name) ? name[b.count === 1 ? 0 : 1] : name;
+          const n = nf(lang, 'int', { maximumFractionDigits: 2 }).format(b.count);
+          return `${n} ${word}`;
+        })
+        .join(' + ');
+    },
+    int: (v) => (isNum(v) ? nf(lang, 'int', { maximumFractionDigits: 0 }).format(v) : '—'),
+    /** Three significant digits, for days and GiB. */
+    sig: (v, digits = 3) =>
+      isNum(v)
+        ? nf(lang, `sig${digits}`, { maximumSignificantDigits: digits }).format(v)
+        : '—',
+    /** Days: one decimal below 100, whole days above. */
+    days: (v) => {
+      if (!isNum(v)) return '—';
+      const digits = v < 10 ? 2 : v < 100 ? 1 : 0;
+      return nf(lang, `d${digits}`, { maximumFractionDigits: digits }).format(v);
+    },
+    money: (v, currency) => {
+      if (!isNum(v)) return '—';
+      const code = currency === 'USD' || currency === 'CNY' ? currency : null;
+      if (!code) return nf(lang, 'int', { maximumFractionDigits: 0 }).format(v);
+      return nf(lang, `money-${code}`, { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(v);
+    },
+    /** Compact count for a field value: 6.74B / 67.4亿. */
+    compact: (v) =>
+      isNum(v) ? nf(lang, 'compact', { notation: 'compact', maximumSignificantDigits: 3 }).format(v) : '',
+    /** Scientific notation split for display: {mantissa, exponent}. */
+    scientific(v) {
+      if (!isNum(v)) return null;
+      const parts = nf('en', 'sci', { notation: 'scientific', maximumSignificantDigits: 3 }).formatToParts(v);
+      let mantissa = '';
+      let exponent = '';
+      let inExp = false;
+      for (const p of parts) {
+        if (p.type === 'exponentSeparator') inExp = true;
+        else if (inExp) exponent += p.value;
+        else mantissa += p.value;
+      }
+      return { mantissa, exponent };
+    },
+  };
+}

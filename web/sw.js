@@ -1,0 +1,61 @@
+// Offline support for the host page: network first (so a deployed update shows at once),
+// the cache when the network fails. Same-origin GET requests only.
+const CACHE = 'gpusizer-v1';
+const PRECACHE = [
+  './',
+  'index.html',
+  'styles.css',
+  'page.js',
+  'favicon.svg',
+  'manifest.webmanifest',
+  'gpu-sizer.js',
+  'gpu-sizer-define.js',
+  'gpu-sizer-element.js',
+  'gpu-sizer.css',
+  'gpusizer.js',
+  'gpusizer.wasm',
+  'sizer/controller.js',
+  'sizer/dom.js',
+  'sizer/engine.js',
+  'sizer/form.js',
+  'sizer/i18n.js',
+  'sizer/options-table.js',
+  'sizer/steps.js',
+  'sizer/summary.js',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => Promise.all(PRECACHE.map((url) => cache.add(new Request(url, { cache: 'reload' })).catch(() => {}))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('gpusizer-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok && response.type === 'basic') {
+          const copy = response.clone();
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
+        }
+        return response;
+      })
+      .catch(() =>
+        caches.match(request, { ignoreSearch: true }).then((hit) => hit || Response.error()),
+      ),
+  );
+});
