@@ -62,6 +62,7 @@ Gpu parse_gpu(const json& j, const std::string& path) {
   if (g.name.empty()) g.name = g.id;
   g.vendor = opt_string(j, "vendor", path);
   g.form_factor = opt_string(j, "formFactor", path);
+  g.architecture = opt_string(j, "architecture", path);
   const json* mem = find(j, "memoryGiB");
   if (!mem) fail(errc::missing_field, pointer(path, "memoryGiB"), "is required");
   g.memory_gib = read_quantity(*mem, pointer(path, "memoryGiB"), 0, 1e5, true, "80");

@@ -75,16 +75,31 @@ double layer_activation_bytes(const ModelSpec& m, int seq_len, int micro_batch, 
 
 MemoryBreakdown memory_per_gpu(const ModelSpec& m, const TrainingSpec& training, const Parallelism& par) {
   MemoryBreakdown out;
-  const double tp = par.tp, dp = par.dp;
-  const double share = stage_param_fraction(m, par.pp) / tp;  // of all parameters, before ZeRO
+  const double tp = par.tp, dp = par.dp, ep = par.ep;
+  const double stage = stage_param_fraction(m, par.pp);
+  // Per GPU before ZeRO: dense weights split by t; routed experts spread over ep of the
+  // t x dp ranks without tensor splitting (Megatron-Core MoE "parallel folding"). ZeRO then
+  // shards dense states over dp and expert states over the t x dp / ep expert replicas, so
+  // with ZeRO both end up divided by t x dp.
+  const double experts = m.expert_params() * stage / ep;
+  const double dense = (m.params - m.expert_params()) * stage / tp;
+  const double expert_replicas = tp * dp / ep;
+  auto per_gpu = [&](double dense_count, double expert_count, bool sharded) {
+    return sharded ? dense_count / dp + expert_count / expert_replicas : dense_count + expert_count;
+  };
   const double trainable = trainable_params(m, training);
-  const double frozen = training.is_adapter() ? m.params : 0.0;
+  const double adapters = trainable * stage / tp;  // LoRA adapters: small, dense
   const double frozen_bytes = training.mode == Mode::qlora ? kQloraWeightBytes : kWeightBytes;
 
-  out.weights_bytes = (frozen * frozen_bytes + (training.is_adapter() ? trainable : m.params) * kWeightBytes) *
-                      share / (par.zero >= 3 ? dp : 1.0);
-  out.gradients_bytes = trainable * kGradientBytes * share / (par.zero >= 2 ? dp : 1.0);
-  out.optimizer_bytes = trainable * kOptimizerBytes * share / (par.zero >= 1 ? dp : 1.0);
+  if (training.is_adapter()) {
+    out.weights_bytes = per_gpu(dense * frozen_bytes + adapters * kWeightBytes, experts * frozen_bytes, par.zero >= 3);
+    out.gradients_bytes = per_gpu(adapters, 0, par.zero >= 2) * kGradientBytes;
+    out.optimizer_bytes = per_gpu(adapters, 0, par.zero >= 1) * kOptimizerBytes;
+  } else {
+    out.weights_bytes = per_gpu(dense, experts, par.zero >= 3) * kWeightBytes;
+    out.gradients_bytes = per_gpu(dense, experts, par.zero >= 2) * kGradientBytes;
+    out.optimizer_bytes = per_gpu(dense, experts, par.zero >= 1) * kOptimizerBytes;
+  }
 
   // Activations: with 1F1B the first stage holds min(pp, m) micro-batches of its L/pp layers,
   // i.e. about L layers' worth (Korthikanti et al. sec. 4.2.3); interleaving adds (p-1)/(p v).

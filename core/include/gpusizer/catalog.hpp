@@ -21,6 +21,7 @@ struct PeakTflops {
 
 struct Gpu {
   std::string id, name, vendor, form_factor;
+  std::string architecture;          // volta | ampere | ada | hopper | blackwell | cdna3 | davinci
   double memory_gib = 0;
   double memory_bandwidth_tbps = 0;
   PeakTflops peak_tflops;

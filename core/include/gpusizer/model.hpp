@@ -23,6 +23,12 @@ struct ModelSpec {
   double head_dim() const { return head_size ? head_size : heads ? static_cast<double>(hidden) / heads : 0; }
   // Input embedding and (untied) output head.
   double embedding_params() const { return static_cast<double>(vocab) * hidden * (tied_embeddings ? 1 : 2); }
+  int moe_layers() const { return is_moe() ? layers - dense_layers : 0; }
+  double expert_ffn() const { return expert_ffn_hidden ? expert_ffn_hidden : ffn_hidden; }
+  // Routed-expert weights, which expert parallelism splits (shared experts stay dense).
+  double expert_params() const {
+    return is_moe() ? static_cast<double>(moe_layers()) * experts * (gated_mlp ? 3 : 2) * hidden * expert_ffn() : 0;
+  }
   // Parameters of one transformer layer, averaged, consistent with the total.
   double layer_params() const { return layers ? (params - embedding_params()) / layers : 0; }
 };

@@ -16,6 +16,7 @@ struct Parallelism {
   Recompute recompute = Recompute::none;
   bool sequence_parallel = false;
   int zero = 0;             // ZeRO stage 0-3 over the data-parallel group (3 = FSDP full shard)
+  int ep = 1;               // expert parallel (MoE): experts split over ep data-parallel ranks
 
   int gpus() const { return tp * pp * dp; }
 };

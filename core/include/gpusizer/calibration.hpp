@@ -1,0 +1,48 @@
+// The efficiencies of the performance model and the whole-run overhead model.
+//
+// Fitted by `build/native/gpusizer-calibrate --fit` (tests/calibration/) on the steady-state
+// rows of tests/calibration/steady_state.csv (Megatron-LM, NeMo / Megatron-Bridge, MosaicML
+// llm-foundry, InternEvo) and the whole runs of tests/calibration/whole_runs.csv; the README
+// shows the resulting table. Only Ampere and Hopper have measured rows: the other
+// architectures carry priors from public GEMM benchmarks, stated beside each value.
+#pragma once
+
+#include <string>
+
+namespace gpusizer {
+
+struct ArchitectureEfficiency {
+  double gemm = 0.75;       // fraction of the dense bf16/fp16 peak a large GEMM reaches
+  double gemm_fp8 = 0.55;   // fraction of the fp8 peak a large fp8 GEMM reaches
+  double attention = 0.5;   // fraction of the bf16 peak the FlashAttention kernels reach
+};
+
+struct Calibration {
+  ArchitectureEfficiency ampere, hopper, blackwell, ada, volta, cdna3, davinci;
+  double gemm_half_flops = 1e9;     // a GEMM of this many FLOPs runs at half its efficiency
+  double hbm_efficiency = 0.7;      // achieved fraction of HBM bandwidth in elementwise kernels
+  double nvlink_efficiency = 0.75;  // NCCL bus bandwidth / one-direction link bandwidth
+  double pcie_efficiency = 0.5;     // PCIe peer traffic through a switch or the host
+  double network_efficiency = 0.7;  // NCCL over InfiniBand/RoCE per GPU
+  double nic_pooling = 0.5;         // share of the g NICs of a node a collective can use at once
+  double collective_latency_s = 15e-6;
+  double network_latency_s = 30e-6;
+  double dp_overlap = 0.8;          // share of the backward pass that hides gradient traffic
+  double layer_overhead_s = 40e-6;  // launches and syncs per layer per micro-batch, forward
+  // FSDP / ZeRO-3 keeps NCCL gathers running beside every GEMM: they share the SMs and HBM,
+  // so compute runs at this fraction of its speed (Megatron-style layouts run at 1).
+  double zero3_compute_efficiency = 0.85;
+  // ...and its eager per-module hooks (gather, free, reduce) add host-side time per layer.
+  double zero3_layer_overhead_s = 100e-6;
+  // Whole runs: GPU-hours = steady-state GPU-hours x (1 + fixed + per_1k_gpus x GPUs/1000).
+  double run_overhead_fixed = 0.1;
+  double run_overhead_per_1k_gpus = 0.02;
+  // Spread of the whole-run residuals (log-space quantiles): the range reported to users.
+  double run_range_low = 0.85, run_range_high = 1.25;
+
+  const ArchitectureEfficiency& architecture(const std::string& arch) const;
+};
+
+const Calibration& default_calibration();
+
+}  // namespace gpusizer

@@ -1,0 +1,42 @@
+// The calibration datasets (steady_state.csv, whole_runs.csv) as typed rows, and the
+// model's prediction for each (shared by the calibrate tool and the Catch2 tests).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gpusizer/calibration.hpp"
+#include "gpusizer/catalog.hpp"
+#include "gpusizer/model.hpp"
+#include "gpusizer/parallelism.hpp"
+#include "gpusizer/request.hpp"
+
+namespace gpusizer::calibration {
+
+struct SteadyRow {
+  std::string id, framework, model, gpu, source;
+  ModelSpec spec;
+  TrainingSpec training;
+  Parallelism par;
+  int gpus = 0;
+  double measured_tokens_per_s_per_gpu = 0;
+};
+
+struct RunRow {
+  std::string model, gpu, source;
+  ModelSpec spec;
+  TrainingSpec training;
+  int gpus = 0;
+  bool count_known = false;
+  double published_gpu_hours = 0;
+};
+
+std::vector<SteadyRow> load_steady(const std::string& path);
+std::vector<RunRow> load_runs(const std::string& path);
+
+// Predicted tokens/s/GPU of the row's own layout.
+double predict_steady(const SteadyRow& row, const Calibration& cal);
+// Steady-state GPU-hours of the planner's best layout on the row's GPUs (no overheads).
+double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal);
+
+}  // namespace gpusizer::calibration
