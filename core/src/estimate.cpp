@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 #include "explain.hpp"
 #include "gpusizer/numbers.hpp"
+#include "gpusizer/run_model.hpp"
 #include "text.hpp"
 
 namespace gpusizer {
@@ -12,13 +15,12 @@ namespace {
 
 constexpr double kSecondsPerDay = 86400;
 
+// The dense peak at the requested precision, falling back to fp16/bf16 where the GPU has
+// no such tensor mode (fp8 before Hopper/Ada, bf16 on V100).
 struct Peak {
   double tflops = 0;
   Precision used = Precision::bf16;
 };
-
-// The dense peak at the requested precision, falling back to fp16/bf16 where the GPU has
-// no such tensor mode (fp8 before Hopper/Ada, bf16 on V100).
 Peak peak_for(const Gpu& gpu, Precision wanted) {
   for (Precision p : {wanted, Precision::bf16, Precision::fp16})
     if (gpu.peak_tflops.at(p) > 0) return {gpu.peak_tflops.at(p), p};
@@ -43,9 +45,10 @@ class Estimator {
       r.warnings.push_back({"architecture_inferred", "/model",
                             tr(req_.lang,
                                "layers, hidden size and heads were inferred from the parameter count for the "
-                               "memory estimate; give them (or a preset) for an exact figure",
-                               "层数、隐藏维度和注意力头数由参数量推断，仅用于显存估算；提供它们（或选择预设模型）可得到精确值")});
-    for (const Gpu& gpu : cat_.gpus) r.fits.push_back({gpu.id, min_fit(gpu, default_placement(gpu))});
+                               "memory and time model; give them (or a preset) for an exact figure",
+                               "层数、隐藏维度和注意力头数由参数量推断，用于显存与时间模型；提供它们（或选择预设模型）可得到精确值")});
+    for (const Gpu& gpu : cat_.gpus)
+      r.fits.push_back({gpu.id, min_gpus_to_fit(req_.model, req_.training, gpu, {gpu.gpus_per_node, true})});
 
     const bool sized_by_count = req_.count.has_value() && !req_.goal.days;
     r.assumed_days = req_.goal.days.value_or(sized_by_count ? 0 : kDefaultDeadlineDays);
@@ -63,38 +66,93 @@ class Estimator {
   const Request& req_;
   const Catalog& cat_;
   double flops_ = 0;
+  // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
+  // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
+  std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;
 
-  static Placement default_placement(const Gpu& gpu) { return {gpu.gpus_per_node, true}; }
-
-  std::optional<int> min_fit(const Gpu& gpu, const Placement& placement) const {
-    return min_gpus_to_fit(req_.model, req_.training, gpu, placement);
+  Cluster cluster_for(const Gpu& gpu) const {
+    Cluster c = default_cluster(gpu, req_.training.precision);
+    if (req_.inter_node_gbps) c.inter_node_gbps = *req_.inter_node_gbps;
+    return c;
   }
 
-  double mfu_for(const Gpu& gpu, std::string& source) const {
-    source = req_.mfu ? "request" : "catalog";
-    return req_.mfu.value_or(gpu.default_mfu);
+  Cluster cluster_for(const Offer& offer, const Gpu& gpu) const {
+    Cluster c = default_cluster(gpu, req_.training.precision);
+    c.gpus_per_node = std::max(offer.gpus_per_unit, offer.max_gpus_per_node);
+    if (!offer.intra_unit.empty()) c.intra_node_kind = offer.intra_unit;
+    if (offer.inter_unit == "none") c.inter_node_gbps = 0;
+    else if (offer.inter_unit_gbps_per_gpu) c.inter_node_gbps = *offer.inter_unit_gbps_per_gpu;
+    return c;
   }
 
-  // GPUs needed to finish `flops_` within `days` at the GPU's effective rate.
-  int count_for_days(const Gpu& gpu, double days) const {
-    std::string source;
-    const double rate = peak_for(gpu, req_.training.precision).tflops * 1e12 * mfu_for(gpu, source);
-    const double gpus = flops_ / (rate * days * kSecondsPerDay);
-    if (!(gpus < kMaxGpus)) return kMaxGpus;
-    return std::max(1, static_cast<int>(std::ceil(gpus - 1e-9)));
+  const Plan& plan_for(const Cluster& c, int count, bool fixed) {
+    const auto key = std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind, count, fixed);
+    auto it = plans_.find(key);
+    if (it != plans_.end()) return it->second;
+    PlanRequest pr;
+    pr.gpus = count;
+    if (fixed) pr.fixed = req_.parallelism;
+    return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
   }
 
-  TrainingRun train_on(const Gpu& gpu, int count, const Placement& placement) const {
+  TrainingRun train_on(const Cluster& c, int count, bool fixed) {
     TrainingRun run;
-    run.gpu = gpu.id;
+    run.gpu = c.gpu->id;
     run.count = count;
-    run.layout = choose_layout(req_.model, req_.training, gpu, count, placement);
-    run.mfu = mfu_for(gpu, run.mfu_source);
-    run.peak_tflops = peak_for(gpu, req_.training.precision).tflops;
-    run.seconds = flops_ / (count * run.peak_tflops * 1e12 * run.mfu);
-    run.wall_days = round_sig(run.seconds / kSecondsPerDay, 6);
+    run.plan = plan_for(c, count, fixed);
+    run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
+    const double peak = run.peak_tflops * 1e12;
+    run.steady_mfu = run.plan.time.mfu;
+    run.hfu = run.plan.time.hfu;
+    run.tokens_per_second_per_gpu = run.plan.time.tokens_per_second_per_gpu;
+    if (req_.mfu) {
+      // The user's utilization covers the whole run: no separate overhead on top.
+      run.mfu = *req_.mfu;
+      run.mfu_source = "request";
+    } else {
+      run.overhead_factor = run_overhead_factor(count, default_calibration());
+      // Steady-state time x run overheads, expressed as the utilization that gives it.
+      run.mfu = run.steady_mfu > 0 ? run.steady_mfu / run.overhead_factor : 0;
+      run.mfu_source = "model";
+    }
+    run.seconds = run.mfu > 0 ? flops_ / (count * peak * run.mfu) : HUGE_VAL;
+    run.wall_days = std::isfinite(run.seconds) ? round_sig(run.seconds / kSecondsPerDay, 6) : 0;
     run.gpu_hours = round_sig(run.wall_days * 24 * count, 6);
+    const Calibration& cal = default_calibration();
+    const bool modeled = !req_.mfu;
+    run.gpu_hours_low = round_sig(run.gpu_hours * (modeled ? cal.run_range_low : 1), 6);
+    run.gpu_hours_high = round_sig(run.gpu_hours * (modeled ? cal.run_range_high : 1), 6);
     return run;
+  }
+
+  double days_on(const Cluster& c, int count) { return train_on(c, count, false).wall_days; }
+
+  bool meets_days(const Cluster& c, long gpus, double days) {
+    const TrainingRun run = train_on(c, static_cast<int>(gpus), false);
+    return run.fits() && run.wall_days > 0 && run.wall_days <= days;
+  }
+
+  // The fewest units (of `unit` GPUs, between min_units and max_units) that finish within
+  // `days`, or max_units when none does. Time falls roughly as 1/N, so secant steps reach a
+  // count that meets the deadline in two or three plans; bisection between the last miss and
+  // that hit then finds the boundary (the planner makes time nearly, not strictly, monotone).
+  long units_for_days(const Cluster& c, int unit, long min_units, long max_units, double days) {
+    if (min_units > max_units) return max_units;
+    long lo = min_units - 1;  // below the fewest that fit: a miss
+    long hi = min_units;
+    while (!meets_days(c, hi * unit, days)) {
+      if (hi >= max_units) return max_units;
+      const double t = days_on(c, static_cast<int>(hi * unit));
+      const double current = static_cast<double>(hi);
+      const double guess = t > 0 ? std::ceil(current * t / days * 1.02) : 2.0 * current;
+      lo = hi;
+      hi = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
+    }
+    while (hi - lo > 1) {
+      const long mid = lo + (hi - lo) / 2;
+      (meets_days(c, mid * unit, days) ? hi : lo) = mid;
+    }
+    return hi;
   }
 
   void precision_warning(const Gpu& gpu, std::vector<Warning>& out) const {
@@ -108,30 +166,58 @@ class Estimator {
                             precision_name(peak.used) + " 计算")});
   }
 
-  Estimate make_estimate(Result& r) const {
+  Estimate make_estimate(Result& r) {
     const Gpu& gpu = *cat_.find_gpu(req_.gpu);
-    const Placement placement = default_placement(gpu);
+    const Cluster c = cluster_for(gpu);
+    const bool fixed = req_.parallelism.has_value();
     Estimate e;
     int count = 0;
     if (req_.count) {
       count = *req_.count;
+    } else if (fixed) {
+      count = req_.parallelism->gpus();
     } else {
-      count = count_for_days(gpu, r.assumed_days);
-      const auto fit = min_fit(gpu, placement);
-      if (fit && *fit > count) count = *fit;
       e.count_from_goal = true;
+      const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
+      if (req_.mfu) {
+        // A stated utilization: the exact count, ceil(FLOPs / (peak x MFU x seconds)).
+        const double rate = peak_for(gpu, req_.training.precision).tflops * 1e12 * *req_.mfu;
+        const double exact = flops_ / (rate * r.assumed_days * kSecondsPerDay);
+        count = exact < kMaxGpus ? std::max(1, static_cast<int>(std::ceil(exact - 1e-9))) : kMaxGpus;
+        if (fit && *fit > count) count = *fit;
+      } else {
+        // Single GPUs up to a node, whole nodes beyond (how clusters are rented and planned).
+        const int node = c.gpus_per_node;
+        const long min_units = fit ? *fit : 1;
+        const long within_node = units_for_days(c, 1, min_units, node, r.assumed_days);
+        const TrainingRun node_run = train_on(c, static_cast<int>(within_node), false);
+        if (node_run.fits() && node_run.wall_days <= r.assumed_days) {
+          count = static_cast<int>(within_node);
+        } else if (c.multi_node()) {
+          const long min_nodes = fit ? (*fit + node - 1) / node : 1;
+          count = static_cast<int>(units_for_days(c, node, min_nodes, kMaxGpus / node, r.assumed_days) * node);
+        } else {
+          count = node;
+        }
+      }
     }
-    e.run = train_on(gpu, count, placement);
+    e.run = train_on(c, count, fixed);
     precision_warning(gpu, r.warnings);
-    if (!e.run.layout.fits)
+    if (fixed && e.run.plan.par.gpus() != count)
+      r.warnings.push_back({"parallelism_count", "/hardware/parallelism",
+                            tr(req_.lang, "tp x pp x dp differs from hardware.count", "tp × pp × dp 与 hardware.count 不一致")});
+    if (!e.run.fits())
       r.warnings.push_back({"does_not_fit", "/hardware/count",
-                            tr(req_.lang, "the job does not fit in the memory of " + std::to_string(count) + " × " +
-                                              gpu.id,
+                            tr(req_.lang, "the job does not fit in the memory of " + std::to_string(count) + " × " + gpu.id,
                                "任务在 " + std::to_string(count) + " 张 " + gpu.id + " 上显存不足")});
+    else if (e.count_from_goal && e.run.wall_days > r.assumed_days)
+      r.warnings.push_back({"misses_deadline", "/goal/days",
+                            tr(req_.lang, "no number of " + gpu.id + " finishes within the deadline on this network",
+                               "在该网络条件下，任何数量的 " + gpu.id + " 都无法在工期内完成")});
     return e;
   }
 
-  void price_offers(Result& r) const {
+  void price_offers(Result& r) {
     for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
     // Usable options by cost, then those missing the goal, then those that cannot run.
     auto rank = [](const Option& o) { return !o.fits ? 2 : !o.meets_goal ? 1 : 0; };
@@ -145,39 +231,52 @@ class Estimator {
     if (!r.options.empty() && rank(r.options.front()) == 0) r.options.front().recommended = true;
   }
 
-  Option price_offer(const Result& r, const Offer& offer) const {
+  Option price_offer(const Result& r, const Offer& offer) {
     const std::string& lang = req_.lang;
     Option o;
     o.offer = &offer;
     const Gpu& gpu = *cat_.find_gpu(offer.gpu);
-    const bool joinable = offer.inter_unit != "none";
-    const Placement placement{std::max(offer.gpus_per_unit, offer.max_gpus_per_node), joinable};
-    const auto fit = min_fit(gpu, placement);
-
-    int wanted = r.assumed_days > 0 ? count_for_days(gpu, r.assumed_days) : req_.count.value_or(1);
-    if (fit && *fit > wanted) wanted = *fit;
-    long units = (wanted + offer.gpus_per_unit - 1) / offer.gpus_per_unit;
-    long max_units = joinable ? kMaxGpus / offer.gpus_per_unit
-                              : std::max(1, placement.gpus_per_node / offer.gpus_per_unit);
+    const Cluster c = cluster_for(offer, gpu);
+    const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
+    const int unit = offer.gpus_per_unit;
+    long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
     if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);
-    if (units > max_units) {
+    const long min_units = fit ? (*fit + unit - 1) / unit : 1;
+
+    long units = 0;
+    long wanted = 0;
+    if (r.assumed_days > 0) {
+      units = min_units <= max_units ? units_for_days(c, unit, min_units, max_units, r.assumed_days) : max_units;
+      wanted = units;
+      if (units >= max_units && !meets_days(c, max_units * unit, r.assumed_days)) {
+        // Even every unit on offer misses the deadline: how many would it take elsewhere?
+        wanted = max_units + 1;
+      }
+    } else {
+      wanted = (*req_.count + unit - 1) / unit;
+      units = std::min(std::max(wanted, min_units), max_units);
+      if (std::max(wanted, min_units) > max_units) wanted = std::max(wanted, min_units);
+    }
+    if (min_units > max_units || wanted > max_units) {
       const bool by_stock = offer.units_available && *offer.units_available == max_units;
-      o.warnings.push_back(
-          {by_stock ? "units_limited" : "single_node_only", "",
-           by_stock ? tr(lang,
-                         "needs " + std::to_string(units) + " units, only " + std::to_string(max_units) +
-                             " available",
-                         "需要 " + std::to_string(units) + " 台/份，仅有 " + std::to_string(max_units) + " 可租")
-                    : tr(lang,
-                         "needs " + std::to_string(wanted) + " GPUs but this offer cannot join machines (at most " +
-                             std::to_string(max_units * offer.gpus_per_unit) + ")",
-                         "需要 " + std::to_string(wanted) + " 张卡，但该方案无法多机互联（最多 " +
-                             std::to_string(max_units * offer.gpus_per_unit) + " 张）")});
+      const long need = std::max(min_units, wanted);
+      if (by_stock)
+        o.warnings.push_back({"units_limited", "",
+                              tr(lang, "needs more than the " + std::to_string(max_units) + " units available",
+                                 "可租数量（" + std::to_string(max_units) + "）不够")});
+      else
+        o.warnings.push_back({"single_node_only", "",
+                              tr(lang,
+                                 "needs " + std::to_string(need * unit) +
+                                     "+ GPUs but this offer cannot join machines (at most " +
+                                     std::to_string(max_units * unit) + ")",
+                                 "需要 " + std::to_string(need * unit) + " 张以上的卡，但该方案无法多机互联（最多 " +
+                                     std::to_string(max_units * unit) + " 张）")});
       units = max_units;
     }
     o.units = static_cast<int>(units);
-    o.run = train_on(gpu, o.units * offer.gpus_per_unit, placement);
-    o.fits = o.run.layout.fits;
+    o.run = train_on(c, o.units * unit, false);
+    o.fits = o.run.fits();
     if (!o.fits)
       o.warnings.push_back(
           {"does_not_fit", "",
@@ -187,27 +286,30 @@ class Estimator {
                     "在该方案的任意数量 " + gpu.id + " 上都放不下")});
     precision_warning(gpu, o.warnings);
 
-    const BillingMix mix = cheapest_billing(offer.prices, o.run.wall_days * 24, offer.min_term_hours);
-    if (mix.possible) {
-      Cost cost;
-      cost.currency = r.currency;
-      const double rate = convert_currency(1.0, offer.currency, r.currency, r.usd_cny);
-      for (const BillingLine& line : mix.lines) {
-        const double amount = round_to(static_cast<double>(line.count) * line.unit_price * o.units * rate, 2);
-        cost.billing.push_back({line.period, line.count, amount});
-        cost.amount += amount;
+    if (o.fits) {
+      const BillingMix mix = cheapest_billing(offer.prices, o.run.wall_days * 24, offer.min_term_hours);
+      if (mix.possible) {
+        Cost cost;
+        cost.currency = r.currency;
+        const double rate = convert_currency(1.0, offer.currency, r.currency, r.usd_cny);
+        for (const BillingLine& line : mix.lines) {
+          const double amount = round_to(static_cast<double>(line.count) * line.unit_price * o.units * rate, 2);
+          cost.billing.push_back({line.period, line.count, amount});
+          cost.amount += amount;
+        }
+        cost.amount = round_to(cost.amount, 2);
+        cost.covered_hours = round_sig(mix.covered_hours, 9);
+        cost.idle_hours = round_sig(mix.covered_hours - o.run.wall_days * 24, 6);
+        o.cost = cost;
       }
-      cost.amount = round_to(cost.amount, 2);
-      cost.covered_hours = round_sig(mix.covered_hours, 9);
-      cost.idle_hours = round_sig(mix.covered_hours - o.run.wall_days * 24, 6);
-      o.cost = cost;
     }
     o.meets_goal = o.fits && o.cost.has_value();
     if (o.fits && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {
       o.meets_goal = false;
       o.warnings.push_back({"misses_deadline", "/goal/days",
-                            tr(lang, "takes " + format_sig(o.run.wall_days, 3) + " days, over the " +
-                                         format_sig(r.assumed_days, 3) + "-day deadline",
+                            tr(lang,
+                               "takes " + format_sig(o.run.wall_days, 3) + " days, over the " +
+                                   format_sig(r.assumed_days, 3) + "-day deadline",
                                "需要 " + format_sig(o.run.wall_days, 3) + " 天，超过 " +
                                    format_sig(r.assumed_days, 3) + " 天的工期")});
     }

@@ -65,20 +65,41 @@ const TrainingRun* reference_run(const Result& r, const Option** option) {
   return nullptr;
 }
 
+std::string layout_text(const Parallelism& p) {
+  std::string s = "tp " + std::to_string(p.tp) + ", pp " + std::to_string(p.pp) + ", dp " + std::to_string(p.dp);
+  if (p.ep > 1) s += ", ep " + std::to_string(p.ep);
+  s += ", ZeRO-" + std::to_string(p.zero) + ", micro-batch " + std::to_string(p.micro_batch);
+  if (p.interleave > 1) s += ", interleave " + std::to_string(p.interleave);
+  return s + ", recompute " + recompute_name(p.recompute);
+}
+
 std::string time_step(const std::string& lang, const Result& r) {
   const Option* option = nullptr;
   const TrainingRun* run = reference_run(r, &option);
   if (!run) return tr(lang, "No GPU type or usable offer to time the job on.", "没有可用于计算时间的 GPU 或方案。");
   const double rate = run->peak_tflops * run->mfu;
-  const double gpu_seconds = r.compute.flops_total / (rate * 1e12);
-  std::string en = "On " + run->gpu + ": " + num(run->peak_tflops) + " TFLOP/s peak × MFU " + num(run->mfu) + " = " +
-                   num(rate) + " TFLOP/s per GPU. GPU time = " + sci(r.compute.flops_total) + " / " +
-                   sci(rate * 1e12) + " = " + sci(gpu_seconds) + " s = " + format_int(gpu_seconds / 3600) +
-                   " GPU-hours.";
-  std::string zh = "在 " + run->gpu + " 上：峰值 " + num(run->peak_tflops) + " TFLOP/s × MFU " + num(run->mfu) +
-                   " = 每卡 " + num(rate) + " TFLOP/s。GPU 时间 = " + sci(r.compute.flops_total) + " / " +
-                   sci(rate * 1e12) + " = " + sci(gpu_seconds) + " 秒 = " + format_int(gpu_seconds / 3600) +
-                   " GPU 小时。";
+  const double gpu_seconds = rate > 0 ? r.compute.flops_total / (rate * 1e12) : 0;
+  std::string en, zh;
+  if (run->mfu_source == "model") {
+    const IterationTime& it = run->plan.time;
+    en = "The planner tried " + format_int(run->plan.configs_evaluated) + " layouts of " + format_int(run->count) +
+         " × " + run->gpu + "; the fastest that fits (" + layout_text(run->plan.par) + ") takes " +
+         num(it.seconds) + " s per step of " + format_int(it.global_batch) + " sequences: " +
+         format_int(run->tokens_per_second_per_gpu) + " tokens/s per GPU, MFU " + num(run->steady_mfu) +
+         ". Whole runs lose time to restarts, checkpoints and evaluation: × " + num(run->overhead_factor) +
+         " (calibrated on published runs), so the effective MFU is " + num(run->mfu) + ". ";
+    zh = "规划器在 " + format_int(run->count) + " 张 " + run->gpu + " 上尝试了 " + format_int(run->plan.configs_evaluated) +
+         " 种并行方式；放得下且最快的是（" + layout_text(run->plan.par) + "），每步 " + format_int(it.global_batch) +
+         " 条序列用时 " + num(it.seconds) + " 秒：每卡每秒 " + format_int(run->tokens_per_second_per_gpu) +
+         " 个 token，MFU " + num(run->steady_mfu) + "。整个训练还会因重启、检查点和评估损失时间：× " +
+         num(run->overhead_factor) + "（由公开训练记录校准），有效 MFU 为 " + num(run->mfu) + "。";
+  }
+  en += "On " + run->gpu + ": " + num(run->peak_tflops) + " TFLOP/s peak × MFU " + num(run->mfu) + " = " + num(rate) +
+        " TFLOP/s per GPU. GPU time = " + sci(r.compute.flops_total) + " / " + sci(rate * 1e12) + " = " +
+        sci(gpu_seconds) + " s = " + format_int(gpu_seconds / 3600) + " GPU-hours.";
+  zh += "在 " + run->gpu + " 上：峰值 " + num(run->peak_tflops) + " TFLOP/s × MFU " + num(run->mfu) + " = 每卡 " + num(rate) +
+        " TFLOP/s。GPU 时间 = " + sci(r.compute.flops_total) + " / " + sci(rate * 1e12) + " = " + sci(gpu_seconds) +
+        " 秒 = " + format_int(gpu_seconds / 3600) + " GPU 小时。";
   if (r.estimate && r.estimate->count_from_goal) {
     const double exact = gpu_seconds / (r.assumed_days * 86400);
     en += " To finish in " + num(r.assumed_days) + " days (" + format_int(r.assumed_days * 86400) + " s): " +
@@ -88,8 +109,8 @@ std::string time_step(const std::string& lang, const Result& r) {
           sci(gpu_seconds) + " / " + format_int(r.assumed_days * 86400) + " = " + num(exact) + " → " +
           format_int(run->count) + " 张 GPU";
     if (run->count > exact + 1) {
-      en += " (raised to the fewest on which it fits in memory)";
-      zh += "（已提高到显存放得下的最少卡数）";
+      en += " (whole nodes, or the fewest on which it fits in memory)";
+      zh += "（按整机计，或显存放得下的最少卡数）";
     }
     en += ", taking " + num(run->wall_days) + " days.";
     zh += "，用时 " + num(run->wall_days) + " 天。";
@@ -98,6 +119,12 @@ std::string time_step(const std::string& lang, const Result& r) {
           format_int(run->count) + " = " + num(run->wall_days * 24) + " h = " + num(run->wall_days) + " days.";
     zh += " 使用 " + format_int(run->count) + " 张卡：" + format_int(gpu_seconds / 3600) + " / " +
           format_int(run->count) + " = " + num(run->wall_days * 24) + " 小时 = " + num(run->wall_days) + " 天。";
+  }
+  if (run->mfu_source == "model") {
+    en += " Published runs spread around such estimates: " + format_int(run->gpu_hours_low) + " to " +
+          format_int(run->gpu_hours_high) + " GPU-hours.";
+    zh += " 公开训练记录相对此类估算的离散范围：" + format_int(run->gpu_hours_low) + " 至 " +
+          format_int(run->gpu_hours_high) + " GPU 小时。";
   }
   return tr(lang, en, zh);
 }
@@ -109,18 +136,16 @@ std::string memory_step(const std::string& lang, const Result& r) {
                    "optimizer).";
   std::string zh = "混合精度 AdamW 每个可训练参数占 16 字节（权重 2 + 梯度 2 + 优化器 12）。";
   if (run) {
-    const Parallelism& p = run->layout.par;
-    const MemoryBreakdown& mb = run->layout.memory;
-    const std::string layout = "tp " + std::to_string(p.tp) + ", pp " + std::to_string(p.pp) + ", dp " +
-                               std::to_string(p.dp) + ", ZeRO-" + std::to_string(p.zero) + ", recompute " +
-                               recompute_name(p.recompute);
+    const Parallelism& p = run->plan.par;
+    const MemoryBreakdown& mb = run->plan.memory;
+    const std::string layout = layout_text(p);
     const std::string sums = format_gib(mb.weights_bytes) + " + " + format_gib(mb.gradients_bytes) + " + " +
                              format_gib(mb.optimizer_bytes) + " + " + format_gib(mb.activations_bytes) + " + " +
                              format_gib(mb.overhead_bytes) + " = " + format_gib(mb.total_bytes());
     en += " Per GPU on " + format_int(run->count) + " × " + run->gpu + " (" + layout +
-          "): weights + gradients + optimizer + activations + runtime = " + sums + (run->layout.fits ? ": fits." : ": does not fit.");
+          "): weights + gradients + optimizer + activations + runtime = " + sums + (run->plan.fits ? ": fits." : ": does not fit.");
     zh += " 在 " + format_int(run->count) + " 张 " + run->gpu + " 上（" + layout + "）每卡：权重 + 梯度 + 优化器 + 激活 + 运行时 = " +
-          sums + (run->layout.fits ? "，放得下。" : "，放不下。");
+          sums + (run->plan.fits ? "，放得下。" : "，放不下。");
   }
   std::string en_fit, zh_fit;
   int shown = 0;

@@ -204,7 +204,7 @@ class RequestReader {
 
   void read_hardware(const json& h) {
     expect_object(h, "/hardware");
-    warn_unknown_keys(h, "/hardware", {"gpu", "count"}, req_.warnings);
+    warn_unknown_keys(h, "/hardware", {"gpu", "count", "parallelism", "interNodeGBps"}, req_.warnings);
     if (const json* v = find(h, "gpu")) {
       req_.gpu = read_string(*v, "/hardware/gpu");
       if (!req_.catalog->find_gpu(req_.gpu)) {
@@ -217,6 +217,57 @@ class RequestReader {
       req_.count = read_int(*v, "/hardware/count", 1, 1 << 20);
       if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", "is required when hardware.count is given");
     }
+    if (const json* v = find(h, "interNodeGBps"))
+      req_.inter_node_gbps = read_quantity(*v, "/hardware/interNodeGBps", 0, 1e5, false, "50");
+    if (const json* v = find(h, "parallelism")) {
+      if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", "is required when hardware.parallelism is given");
+      read_parallelism(*v);
+    }
+  }
+
+  void read_parallelism(const json& p) {
+    const std::string path = "/hardware/parallelism";
+    expect_object(p, path);
+    warn_unknown_keys(p, path,
+                      {"tp", "pp", "dp", "ep", "microBatch", "globalBatch", "interleave", "recompute", "sequenceParallel",
+                       "zero"},
+                      req_.warnings);
+    Parallelism par;
+    auto whole = [&](const char* key, int fallback, int min, int max) {
+      const json* v = find(p, key);
+      return v ? read_int(*v, pointer(path, key), min, max) : fallback;
+    };
+    par.tp = whole("tp", 1, 1, 1024);
+    par.pp = whole("pp", 1, 1, 1024);
+    const int gpus = req_.count.value_or(0);
+    const int dp_default = gpus > 0 && gpus % (par.tp * par.pp) == 0 ? gpus / (par.tp * par.pp) : 1;
+    par.dp = whole("dp", dp_default, 1, 1 << 20);
+    par.ep = whole("ep", 1, 1, 1 << 16);
+    par.micro_batch = whole("microBatch", 1, 1, 65536);
+    par.global_batch = whole("globalBatch", 0, 1, 1 << 24);
+    par.interleave = whole("interleave", 1, 1, 64);
+    par.zero = whole("zero", par.dp > 1 ? 1 : 0, 0, 3);
+    par.sequence_parallel = par.tp > 1;
+    if (const json* v = find(p, "sequenceParallel")) par.sequence_parallel = read_bool(*v, pointer(path, "sequenceParallel"));
+    if (const json* v = find(p, "recompute")) {
+      const std::string r = read_enum(*v, pointer(path, "recompute"), {"none", "selective", "full"});
+      par.recompute = r == "full" ? Recompute::full : r == "selective" ? Recompute::selective : Recompute::none;
+    }
+    if (req_.count && par.gpus() != *req_.count)
+      fail(errc::invalid_value, pointer(path, "dp"),
+           "tp x pp x dp = " + std::to_string(par.gpus()) + " must equal hardware.count (" +
+               std::to_string(*req_.count) + ")");
+    if (!req_.model.tensor_parallel_ok(par.tp))
+      fail(errc::invalid_value, pointer(path, "tp"), "must divide the attention heads and key/value groups");
+    if (par.pp > req_.model.layers)
+      fail(errc::invalid_value, pointer(path, "pp"), "cannot exceed the number of layers");
+    if (par.interleave > 1 && (par.pp == 1 || req_.model.layers < par.pp * par.interleave))
+      fail(errc::invalid_value, pointer(path, "interleave"), "needs pp > 1 and at least one layer per pp x interleave chunk");
+    if (par.ep > 1 && (!req_.model.is_moe() || req_.model.experts % par.ep != 0 || (par.tp * par.dp) % par.ep != 0))
+      fail(errc::invalid_value, pointer(path, "ep"), "needs a mixture-of-experts model; ep must divide the experts and tp x dp");
+    if (par.global_batch > 0 && par.global_batch % (par.dp * par.micro_batch) != 0)
+      fail(errc::invalid_value, pointer(path, "globalBatch"), "must be a multiple of dp x microBatch");
+    req_.parallelism = par;
   }
 
   void read_goal(const json& g) {

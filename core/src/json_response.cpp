@@ -44,7 +44,8 @@ json parallelism_json(const Parallelism& p) {
           {"interleave", p.interleave},
           {"recompute", recompute_name(p.recompute)},
           {"sequenceParallel", p.sequence_parallel},
-          {"zero", p.zero}};
+          {"zero", p.zero},
+          {"ep", p.ep}};
 }
 
 json memory_breakdown_json(const MemoryBreakdown& m) {
@@ -64,10 +65,21 @@ json run_fields(const TrainingRun& run, json j) {
   j["peakTflops"] = sig(run.peak_tflops);
   j["gpuHours"] = run.gpu_hours;
   j["wallDays"] = run.wall_days;
-  j["fits"] = run.layout.fits;
-  j["memoryPerGpuGiB"] = round_sig(run.layout.memory.total_bytes() / kGiB, 4);
-  j["parallelism"] = parallelism_json(run.layout.par);
+  j["fits"] = run.fits();
+  j["memoryPerGpuGiB"] = round_sig(run.plan.memory.total_bytes() / kGiB, 4);
+  j["parallelism"] = parallelism_json(run.plan.par);
+  j["tokensPerSecondPerGpu"] = round_sig(run.tokens_per_second_per_gpu, 5);
+  j["gpuHoursRange"] = {{"low", run.gpu_hours_low}, {"high", run.gpu_hours_high}};
   return j;
+}
+
+json breakdown_json(const TimeBreakdown& b) {
+  return {{"matmulSeconds", sig(b.matmul)},       {"attentionSeconds", sig(b.attention)},
+          {"memoryBoundSeconds", sig(b.memory_bound)}, {"recomputeSeconds", sig(b.recompute)},
+          {"tpCommSeconds", sig(b.tp_comm)},      {"ppCommSeconds", sig(b.pp_comm)},
+          {"bubbleSeconds", sig(b.bubble)},       {"dpCommSeconds", sig(b.dp_comm)},
+          {"moeCommSeconds", sig(b.moe_comm)},    {"optimizerSeconds", sig(b.optimizer)},
+          {"overheadSeconds", sig(b.overhead)}};
 }
 
 json model_json(const ModelSpec& m) {
@@ -147,11 +159,19 @@ std::string response_json(const Result& r) {
                  {"bytesPerParam", {{"weights", kWeightBytes}, {"gradients", kGradientBytes}, {"optimizer", kOptimizerBytes}}},
                  {"usableFraction", kUsableMemoryFraction},
                  {"minGpus", std::move(min_gpus)}};
-  if (r.estimate) memory["perGpu"] = memory_breakdown_json(r.estimate->run.layout.memory);
+  if (r.estimate) memory["perGpu"] = memory_breakdown_json(r.estimate->run.plan.memory);
   result["memory"] = std::move(memory);
   if (r.estimate) {
-    json e = run_fields(r.estimate->run, json::object());
+    const TrainingRun& run = r.estimate->run;
+    json e = run_fields(run, json::object());
     e["countFromGoal"] = r.estimate->count_from_goal;
+    e["iterationSeconds"] = sig(run.plan.time.seconds);
+    e["globalBatch"] = run.plan.time.global_batch;
+    e["steadyMfu"] = round_sig(run.steady_mfu, 4);
+    e["hfu"] = round_sig(run.hfu, 4);
+    e["overheadFactor"] = round_sig(run.overhead_factor, 4);
+    e["breakdown"] = breakdown_json(run.plan.time.breakdown);
+    e["search"] = {{"configsEvaluated", run.plan.configs_evaluated}, {"configsFeasible", run.plan.configs_feasible}};
     result["estimate"] = std::move(e);
   }
   result["assumedDays"] = r.assumed_days;

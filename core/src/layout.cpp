@@ -5,32 +5,14 @@
 namespace gpusizer {
 namespace {
 
-bool valid_tp(const ModelSpec& m, int tp) {
-  if (m.heads % tp != 0) return false;
-  return m.kv_heads == 0 || m.kv_heads % tp == 0 || tp % m.kv_heads == 0;
-}
-
-Layout evaluate(const ModelSpec& m, const TrainingSpec& training, const Gpu& gpu, const Parallelism& par) {
-  Layout layout{par, memory_per_gpu(m, training, par), false};
-  layout.fits = layout.memory.total_bytes() <= usable_memory_bytes(gpu.memory_gib);
-  return layout;
+bool fits(const ModelSpec& m, const TrainingSpec& training, const Gpu& gpu, const Parallelism& par) {
+  return memory_per_gpu(m, training, par).total_bytes() <= usable_memory_bytes(gpu.memory_gib);
 }
 
 std::vector<int> tp_degrees(const ModelSpec& m, int count, const Placement& placement) {
   std::vector<int> out;
   for (int tp = 1; tp <= count && tp <= placement.gpus_per_node; tp *= 2)
-    if (count % tp == 0 && valid_tp(m, tp)) out.push_back(tp);
-  return out;
-}
-
-std::vector<int> pp_degrees(const ModelSpec& m, int count, int tp, const Placement& placement) {
-  std::vector<int> out;
-  for (int pp = 1; pp <= m.layers && tp * pp <= count; ++pp) {
-    if ((count / tp) % pp != 0 || (count % (tp * pp)) != 0) continue;
-    if (m.layers % pp != 0) continue;
-    if (pp > 1 && !placement.multi_node && tp * pp > placement.gpus_per_node) continue;
-    out.push_back(pp);
-  }
+    if (count % tp == 0 && m.tensor_parallel_ok(tp)) out.push_back(tp);
   return out;
 }
 
@@ -47,34 +29,11 @@ Parallelism make(int tp, int pp, int count, int zero, Recompute recompute) {
 
 }  // namespace
 
-Layout choose_layout(const ModelSpec& m, const TrainingSpec& training, const Gpu& gpu, int count,
-                     const Placement& placement) {
-  const Recompute recomputes[] = {Recompute::none, Recompute::selective, Recompute::full};
-  Layout least;
-  bool have_least = false;
-  for (Recompute recompute : recomputes) {
-    if (recompute == Recompute::selective && training.flash_attention) continue;  // same as none then
-    for (int tp : tp_degrees(m, count, placement)) {
-      for (int pp : pp_degrees(m, count, tp, placement)) {
-        for (int zero : {1, 3}) {
-          Layout layout = evaluate(m, training, gpu, make(tp, pp, count, zero, recompute));
-          if (layout.fits) return layout;
-          if (!have_least || layout.memory.total_bytes() < least.memory.total_bytes()) {
-            least = layout;
-            have_least = true;
-          }
-        }
-      }
-    }
-  }
-  return least;
-}
-
 std::optional<int> min_gpus_to_fit(const ModelSpec& m, const TrainingSpec& training, const Gpu& gpu,
                                    const Placement& placement) {
   auto fits_on = [&](int count) {
     for (int tp : tp_degrees(m, count, placement))
-      if (evaluate(m, training, gpu, make(tp, 1, count, 3, Recompute::full)).fits) return true;
+      if (fits(m, training, gpu, make(tp, 1, count, 3, Recompute::full))) return true;
     return false;
   };
   const int node = placement.gpus_per_node;

@@ -25,7 +25,7 @@ int default_global_batch(const ModelSpec& m, const TrainingSpec& t) {
   double tokens = 4194304;  // 2^22: Llama 2 (4M tokens), GPT-3 175B (3.2M)
   if (t.mode != Mode::pretrain) tokens = 131072;  // NeMo SFT/LoRA recipes: 32 x 4096
   else if (m.params < 3e9) tokens = 2097152;
-  else if (m.params >= 3e11) tokens = 8388608;
+  else if (m.params >= 1e11) tokens = 16777216;  // Llama 3 405B (16M), DeepSeek-V3 (up to 63M)
   return std::max(1, static_cast<int>(tokens / t.seq_len + 0.5));
 }
 

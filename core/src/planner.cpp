@@ -6,11 +6,6 @@
 namespace gpusizer {
 namespace {
 
-bool valid_tp(const ModelSpec& m, int tp) {
-  if (m.heads % tp != 0) return false;
-  return m.kv_heads == 0 || m.kv_heads % tp == 0 || tp % m.kv_heads == 0;
-}
-
 class Search {
  public:
   Search(const ModelSpec& m, const TrainingSpec& t, const Cluster& c, const PlanRequest& r)
@@ -25,18 +20,11 @@ class Search {
       consider(par);
       return finish();
     }
-    const int n = r_.gpus;
-    const int node = c_.gpus_per_node;
-    for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
-      if (n % tp != 0 || !valid_tp(m_, tp)) continue;
-      for (int pp = 1; pp <= m_.layers && tp * pp <= n; ++pp) {
-        if ((n / tp) % pp != 0) continue;
-        const int dp = n / (tp * pp);
-        // Pipelines that leave a node need a network; so do data-parallel groups.
-        if (!c_.multi_node() && n > node) return finish();
-        for (int ep : expert_degrees(tp * dp)) layouts(tp, pp, dp, ep);
-      }
-    }
+    // The global batch is the recipe's, not the cluster's: data parallelism may not exceed
+    // it (a bigger batch would change the training). Only when no layout can stay within it
+    // (more GPUs than sequences per step even with tp x pp) is the batch enlarged.
+    search(true);
+    if (!best_.fits) search(false);
     return finish();
   }
 
@@ -51,7 +39,23 @@ class Search {
   Plan best_, least_;
   bool have_least_ = false;
   int evaluated_ = 0, feasible_ = 0;
+  bool within_batch_ = true;
   int ep_buffer_[32] = {};
+
+  void search(bool within_batch) {
+    const int n = r_.gpus;
+    const int node = c_.gpus_per_node;
+    if (!c_.multi_node() && n > node) return;  // machines that cannot be joined
+    within_batch_ = within_batch;
+    for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
+      if (n % tp != 0 || !m_.tensor_parallel_ok(tp)) continue;
+      for (int pp = 1; pp <= m_.layers && tp * pp <= n; ++pp) {
+        if ((n / tp) % pp != 0) continue;
+        const int dp = n / (tp * pp);
+        for (int ep : expert_degrees(tp * dp)) layouts(tp, pp, dp, ep);
+      }
+    }
+  }
 
   struct Degrees {
     const int* begin_;
@@ -74,10 +78,12 @@ class Search {
     const int chunks_max = pp > 1 ? 8 : 1;
     for (int mb = 1; mb <= 8; mb *= 2) {
       const int per_step = dp * mb;
+      if (within_batch_ && per_step > global_batch_) break;
       const int microbatches = (global_batch_ + per_step - 1) / per_step;
       for (int v = 1; v <= chunks_max; v *= 2) {
-        // Interleaving needs whole layer chunks and micro-batches in multiples of pp.
-        if (v > 1 && (m_.layers % (pp * v) != 0 || microbatches % pp != 0)) continue;
+        // Interleaving needs a layer per chunk (uneven splits allowed, as Llama 3 did) and
+        // micro-batches in multiples of pp (Megatron's interleaved 1F1B schedule).
+        if (v > 1 && (m_.layers < pp * v || microbatches % pp != 0)) continue;
         for (int rc = 0; rc < 3; ++rc) {
           const Recompute recompute = static_cast<Recompute>(rc);
           if (recompute == Recompute::selective && t_.flash_attention) continue;  // nothing to drop

@@ -116,6 +116,7 @@ struct Param {
 
 // Coordinate descent on multiplicative steps within bounds: derivative-free, few parameters.
 void fit(const std::vector<Param>& params, const std::function<double()>& loss, int rounds) {
+  for (const Param& p : params) *p.value = std::clamp(*p.value, p.lo, p.hi);
   double best = loss();
   double step = 0.2;
   for (int round = 0; round < rounds && step > 0.002; ++round) {
@@ -141,11 +142,14 @@ void fit(const std::vector<Param>& params, const std::function<double()>& loss, 
 // The steady-state constants, each within the range public benchmarks allow (an efficiency
 // above what the hardware reaches would only fit noise).
 void fit_steady_once(const std::vector<SteadyRow>& rows, Calibration& cal) {
-  fit({{&cal.ampere.gemm, 0.65, 0.9},
-       {&cal.ampere.attention, 0.3, 0.75},
-       {&cal.hopper.gemm, 0.6, 0.85},
-       {&cal.hopper.gemm_fp8, 0.4, 0.8},
-       {&cal.hopper.attention, 0.25, 0.75},
+  // Lower bounds: what current kernels reach (cuBLAS; FlashAttention-2 / cuDNN attention),
+  // so rows from older kernels (llm-foundry's Triton attention at 32K-65K tokens) cannot
+  // drag the prediction for today's frameworks below what they deliver.
+  fit({{&cal.ampere.gemm, 0.7, 0.9},
+       {&cal.ampere.attention, 0.45, 0.75},
+       {&cal.hopper.gemm, 0.65, 0.85},
+       {&cal.hopper.gemm_fp8, 0.45, 0.8},
+       {&cal.hopper.attention, 0.35, 0.75},
        {&cal.hbm_efficiency, 0.5, 0.9},
        {&cal.nvlink_efficiency, 0.5, 0.9},
        {&cal.network_efficiency, 0.5, 0.9},
@@ -235,7 +239,9 @@ int main(int argc, char** argv) {
   if (do_fit) {
     fit_steady(steady, cal);
     // The whole-run overhead, with the steady-state model fixed: least squares in log space.
-    fit({{&cal.run_overhead_fixed, 0.0, 3.0}, {&cal.run_overhead_per_1k_gpus, 0.0, 1.0}},
+    cal.run_overhead_small_scale = std::max(cal.run_overhead_small_scale, 0.05);  // let the search move it
+    fit({{&cal.run_overhead_fixed, 0.0, 3.0}, {&cal.run_overhead_per_1k_gpus, 0.0, 1.0},
+         {&cal.run_overhead_small_scale, 0.0, 5.0}},
         [&] { return score_runs(runs, cal, false).loss; }, 80);
     const RunScore r = score_runs(runs, cal, false);
     cal.run_range_low = std::exp(-quantile(r.log_ratios, 0.9));
@@ -251,6 +257,7 @@ int main(int argc, char** argv) {
                 cal.layer_overhead_s, cal.zero3_compute_efficiency, cal.zero3_layer_overhead_s);
     std::printf("    c.run_overhead_fixed = %.4f;\n    c.run_overhead_per_1k_gpus = %.4f;\n", cal.run_overhead_fixed,
                 cal.run_overhead_per_1k_gpus);
+    std::printf("    c.run_overhead_small_scale = %.4f;\n", cal.run_overhead_small_scale);
     std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n\n", cal.run_range_low, cal.run_range_high);
   }
   const SteadyScore s = score_steady(report_steady, cal, !quiet);

@@ -157,6 +157,8 @@ std::vector<RunRow> load_runs(const std::string& path) {
     row.gpus = whole(r, "gpu_count");
     row.count_known = text(r, "count_known") == "yes";
     row.published_gpu_hours = num(r, "published_gpu_hours");
+    const double batch_tokens = num(r, "global_batch_tokens");
+    if (batch_tokens > 0) row.global_batch = static_cast<int>(batch_tokens / row.training.seq_len + 0.5);
     rows.push_back(std::move(row));
   }
   return rows;
@@ -176,6 +178,7 @@ double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal) {
   const Cluster cluster = cluster_for(row.gpu, row.training.precision);
   PlanRequest request;
   request.gpus = row.gpus;
+  request.global_batch = row.global_batch;
   request.calibration = &cal;
   const Plan plan = plan_training(row.spec, row.training, cluster, request);
   if (!plan.fits) return 0;

@@ -28,6 +28,7 @@ struct RunRow {
   TrainingSpec training;
   int gpus = 0;
   bool count_known = false;
+  int global_batch = 0;  // sequences per step where published, else the default rule
   double published_gpu_hours = 0;
 };
 

@@ -48,25 +48,3 @@ TEST_CASE("a 70B model needs whole 8-GPU nodes of 80 GB cards", "[layout]") {
   // On one machine that cannot join others, it does not fit at all.
   CHECK_FALSE(min_gpus_to_fit(m, t, gpu("a100-80gb"), Placement{8, false}).has_value());
 }
-
-TEST_CASE("the chosen layout fits, uses every GPU, and prefers no recomputation", "[layout]") {
-  const ModelSpec m = llama2(6738415616, 32, 4096, 32, 32, 11008);
-  TrainingSpec t;
-  t.seq_len = 4096;
-  const Layout l = choose_layout(m, t, gpu("a100-80gb"), 64, Placement{8, true});
-  CHECK(l.fits);
-  CHECK(l.par.gpus() == 64);
-  CHECK(l.par.recompute == Recompute::none);
-  CHECK(l.memory.total_bytes() <= usable_memory_bytes(80));
-}
-
-TEST_CASE("when nothing fits, the least-memory layout is reported as not fitting", "[layout]") {
-  const ModelSpec m = llama2(68976648192, 80, 8192, 64, 8, 28672);
-  TrainingSpec t;
-  t.seq_len = 4096;
-  const Layout l = choose_layout(m, t, gpu("rtx-4090"), 8, Placement{8, false});
-  CHECK_FALSE(l.fits);
-  CHECK(l.par.gpus() == 8);
-  CHECK(l.par.tp == 8);  // the widest tensor parallelism splits the activations too
-  CHECK(l.memory.total_bytes() > usable_memory_bytes(24));
-}

@@ -34,9 +34,11 @@ struct Calibration {
   double zero3_compute_efficiency = 0.85;
   // ...and its eager per-module hooks (gather, free, reduce) add host-side time per layer.
   double zero3_layer_overhead_s = 100e-6;
-  // Whole runs: GPU-hours = steady-state GPU-hours x (1 + fixed + per_1k_gpus x GPUs/1000).
+  // Whole runs: GPU-hours = steady-state GPU-hours x (1 + fixed + per_1k_gpus x GPUs/1000
+  // + small_scale / (1 + GPUs/1000)).
   double run_overhead_fixed = 0.1;
   double run_overhead_per_1k_gpus = 0.02;
+  double run_overhead_small_scale = 0.0;
   // Spread of the whole-run residuals (log-space quantiles): the range reported to users.
   double run_range_low = 0.85, run_range_high = 1.25;
 

@@ -1,4 +1,5 @@
-// Choosing how to lay a job out over a number of GPUs so that it fits in memory.
+// The fewest GPUs on which a job fits in memory at all (the planner chooses the layout
+// actually used; this answers "how small can it go").
 #pragma once
 
 #include <optional>
@@ -18,19 +19,8 @@ struct Placement {
   bool multi_node = true;
 };
 
-struct Layout {
-  Parallelism par;
-  MemoryBreakdown memory;
-  bool fits = false;
-};
-
+// The largest job gpusizer plans: 2^20 GPUs, well beyond any cluster built so far.
 inline constexpr int kMaxGpus = 1 << 20;
-
-// A layout for exactly `count` GPUs that fits, preferring the ones that cost least speed
-// (no recomputation, ZeRO-1, small tensor and pipeline degrees); if none fits, the layout
-// that needs the least memory, with fits == false.
-Layout choose_layout(const ModelSpec& model, const TrainingSpec& training, const Gpu& gpu, int count,
-                     const Placement& placement);
 
 // The fewest GPUs of this type on which the job fits at all (ZeRO-3, full recomputation,
 // the widest tensor parallelism the node allows), or nullopt when no count up to kMaxGpus does.

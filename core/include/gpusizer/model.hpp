@@ -20,6 +20,11 @@ struct ModelSpec {
   bool architecture_known = false;
 
   bool is_moe() const { return experts > 1; }
+  // Megatron splits heads and key/value groups evenly over tensor-parallel ranks (or
+  // replicates a group over several ranks when there are fewer groups than ranks).
+  bool tensor_parallel_ok(int tp) const {
+    return heads % tp == 0 && (kv_heads == 0 || kv_heads % tp == 0 || tp % kv_heads == 0);
+  }
   double head_dim() const { return head_size ? head_size : heads ? static_cast<double>(hidden) / heads : 0; }
   // Input embedding and (untied) output head.
   double embedding_params() const { return static_cast<double>(vocab) * hidden * (tied_embeddings ? 1 : 2); }

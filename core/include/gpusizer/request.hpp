@@ -8,6 +8,7 @@
 
 #include "gpusizer/catalog.hpp"
 #include "gpusizer/model.hpp"
+#include "gpusizer/parallelism.hpp"
 #include "gpusizer/warning.hpp"
 
 namespace gpusizer {
@@ -42,6 +43,8 @@ struct Request {
   TrainingSpec training;
   std::string gpu;  // empty: no single-GPU estimate
   std::optional<int> count;
+  std::optional<Parallelism> parallelism;   // the user's layout instead of the planner's
+  std::optional<double> inter_node_gbps;    // GB/s per GPU between nodes, overrides the GPU default
   Goal goal;
   std::optional<double> mfu;
   std::shared_ptr<const Catalog> catalog;

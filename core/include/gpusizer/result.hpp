@@ -8,6 +8,7 @@
 #include "gpusizer/billing.hpp"
 #include "gpusizer/compute.hpp"
 #include "gpusizer/layout.hpp"
+#include "gpusizer/planner.hpp"
 #include "gpusizer/memory.hpp"
 #include "gpusizer/parallelism.hpp"
 #include "gpusizer/request.hpp"
@@ -23,13 +24,18 @@ struct GpuFit {
 struct TrainingRun {
   std::string gpu;
   int count = 0;
-  Layout layout;
-  double mfu = 0;
-  std::string mfu_source;        // "request" | "catalog"
+  Plan plan;                     // layout, memory, steady-state iteration time
+  double mfu = 0;                // whole-run model FLOPs utilization: time = FLOPs / (N peak mfu)
+  std::string mfu_source;        // "model" (planner x run overheads) | "request" (efficiency.mfu)
+  double steady_mfu = 0, hfu = 0;  // while training, from the iteration model
+  double overhead_factor = 1;    // whole run / steady state (restarts, checkpoints, evaluation)
   double peak_tflops = 0;        // per GPU at the request's precision
+  double tokens_per_second_per_gpu = 0;  // steady state
   double seconds = 0;
   double wall_days = 0;          // rounded for display; cost uses this same figure
   double gpu_hours = 0;
+  double gpu_hours_low = 0, gpu_hours_high = 0;  // spread of the calibration residuals
+  bool fits() const { return plan.fits; }
 };
 
 struct Estimate {
