@@ -56,6 +56,7 @@ PerfModel::PerfModel(const ModelSpec& m, const TrainingSpec& t, const Cluster& c
   const bool fp8 = c.precision == Precision::fp8 && c.gpu->peak_tflops.fp8 > 0;
   gemm_rate_ = fp8 ? c.gpu->peak_tflops.fp8 * 1e12 * arch.gemm_fp8 : bf16_peak * 1e12 * arch.gemm;
   attention_rate_ = bf16_peak * 1e12 * arch.attention;
+  tp_overlap_ = c.gpus_per_node > 1 && c.intra_node_kind != "pcie" ? arch.tp_overlap : 0.0;
   hbm_rate_ = c.gpu->memory_bandwidth_tbps * 1e12 * cal.hbm_efficiency;
   const double link_eff = c.intra_node_kind == "pcie" ? cal.pcie_efficiency : cal.nvlink_efficiency;
   intra_bw_ = c.intra_node_gbps / 2 * 1e9 * link_eff;  // vendors quote both directions
@@ -170,7 +171,7 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   double layer_tp = 0;
   if (par.tp > 1) {
     const double one = collective_seconds(tokens_mb * m_.hidden * kBf16Bytes, par.tp, par.tp);
-    layer_tp = 8 * one + (par.recompute == Recompute::full ? 4 * one : 0);
+    layer_tp = (8 * one + (par.recompute == Recompute::full ? 4 * one : 0)) * (1 - tp_overlap_);
   }
   // Expert parallelism: dispatch and combine all-to-alls, forward and backward.
   double layer_moe = 0;
@@ -183,13 +184,14 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
     const double on_node = (static_cast<double>(local) - 1) / par.ep;
     const double one = routed * (on_node / intra_bw_ + (off_node > 0 ? off_node / inter_bw_ : 0)) +
                        (off_node > 0 ? cal_.network_latency_s : cal_.collective_latency_s);
-    layer_moe = w_moe * 4 * one;
+    layer_moe = w_moe * 4 * one * (1 - cal_.moe_comm_overlap);
   }
   double layer_recompute = 0;
   if (par.recompute == Recompute::full) layer_recompute = f_gemm + attn_core + f_mem;
   else if (par.recompute == Recompute::selective) layer_recompute = attn_core + tokens_mb * scores_bytes_ / tp / hbm_rate_;
   const bool fsdp = par.zero >= 3 && par.dp > 1;
-  const double layer_overhead = (cal_.layer_overhead_s + (fsdp ? cal_.zero3_layer_overhead_s : 0)) *
+  const double layer_overhead = (cal_.layer_overhead_s + (fsdp ? cal_.zero3_layer_overhead_s : 0) +
+                                 w_moe * cal_.moe_layer_overhead_s) *
                                 (par.recompute == Recompute::full ? 4 : 3);
 
   // ---- a pipeline stage, one micro-batch ---------------------------------------------------

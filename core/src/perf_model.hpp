@@ -21,6 +21,7 @@ class PerfModel {
   const Cluster& c_;
   const Calibration& cal_;
   double peak_flops_ = 0, gemm_rate_ = 0, attention_rate_ = 0, hbm_rate_ = 0, intra_bw_ = 0, inter_bw_ = 0;
+  double tp_overlap_ = 0;
   // Per token, forward, before tensor parallelism.
   double qkv_flops_ = 0, proj_flops_ = 0, dense_up_flops_ = 0, dense_down_flops_ = 0;
   double moe_up_flops_ = 0, moe_down_flops_ = 0, router_flops_ = 0, attention_flops_ = 0, head_flops_ = 0;

@@ -15,6 +15,9 @@ struct ArchitectureEfficiency {
   double gemm = 0.75;       // fraction of the dense bf16/fp16 peak a large GEMM reaches
   double gemm_fp8 = 0.55;   // fraction of the fp8 peak a large fp8 GEMM reaches
   double attention = 0.5;   // fraction of the bf16 peak the FlashAttention kernels reach
+  // Share of tensor-parallel communication hidden behind GEMMs (Transformer Engine's
+  // userbuffer overlap, standard in NeMo on Hopper; Megatron-LM on Ampere hid none).
+  double tp_overlap = 0.0;
 };
 
 struct Calibration {
@@ -29,6 +32,12 @@ struct Calibration {
   double network_latency_s = 30e-6;
   double dp_overlap = 0.8;          // share of the backward pass that hides gradient traffic
   double layer_overhead_s = 40e-6;  // launches and syncs per layer per micro-batch, forward
+  // A dropless MoE layer waits for the token counts (a device-to-host sync) before its
+  // all-to-all and launches router, permute and grouped-GEMM kernels: per MoE layer, forward.
+  double moe_layer_overhead_s = 200e-6;
+  // Share of the expert all-to-all hidden behind other micro-batches' compute
+  // (DeepSeek-V3's DualPipe, Megatron-Core's overlapped A2A).
+  double moe_comm_overlap = 0.0;
   // FSDP / ZeRO-3 keeps NCCL gathers running beside every GEMM: they share the SMs and HBM,
   // so compute runs at this fraction of its speed (Megatron-style layouts run at 1).
   double zero3_compute_efficiency = 0.85;
