@@ -5,8 +5,12 @@
 #include <map>
 #include <tuple>
 
+#include "advice.hpp"
+#include "compare.hpp"
 #include "explain.hpp"
+#include "gpusizer/dates.hpp"
 #include "gpusizer/numbers.hpp"
+#include "gpusizer/pricing.hpp"
 #include "gpusizer/run_model.hpp"
 #include "text.hpp"
 
@@ -50,14 +54,21 @@ class Estimator {
     for (const Gpu& gpu : cat_.gpus)
       r.fits.push_back({gpu.id, min_gpus_to_fit(req_.model, req_.training, gpu, {gpu.gpus_per_node, true})});
 
-    const bool sized_by_count = req_.count.has_value() && !req_.goal.days;
-    r.assumed_days = req_.goal.days.value_or(sized_by_count ? 0 : kDefaultDeadlineDays);
-    if (!req_.goal.days && !req_.count)
+    // Offers are sized to the deadline; else to the budget (the fastest plan within it); else
+    // to hardware.count; else to the default deadline.
+    budget_mode_ = req_.goal.budget.has_value() && !req_.goal.days;
+    const bool sized_by_count = req_.count.has_value() && !req_.goal.days && !budget_mode_;
+    r.assumed_days = req_.goal.days.value_or(sized_by_count || budget_mode_ ? 0 : kDefaultDeadlineDays);
+    money_ = {r.currency, r.usd_cny};
+    today_ = day_number(req_.goal.as_of.empty() ? cat_.as_of : req_.goal.as_of);
+    if (!req_.goal.days && !req_.count && !budget_mode_)
       r.warnings.push_back({"default_deadline", "/goal/days",
                             tr(req_.lang, "no deadline or GPU count given: options are sized to finish in 30 days",
                                "未给出工期或 GPU 数量：按 30 天内完成来配置各方案")});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
-    price_offers(r);
+    for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
+    compare_options(r, budget_mode_);
+    r.advice = make_advice(req_, r);
     r.steps = explain(req_, r);
     return r;
   }
@@ -66,6 +77,9 @@ class Estimator {
   const Request& req_;
   const Catalog& cat_;
   double flops_ = 0;
+  bool budget_mode_ = false;
+  Money money_;
+  std::optional<long> today_;
   // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
   // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
   std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;
@@ -125,34 +139,53 @@ class Estimator {
     return run;
   }
 
-  double days_on(const Cluster& c, int count) { return train_on(c, count, false).wall_days; }
-
-  bool meets_days(const Cluster& c, long gpus, double days) {
-    const TrainingRun run = train_on(c, static_cast<int>(gpus), false);
-    return run.fits() && run.wall_days > 0 && run.wall_days <= days;
+  // Wall-clock days on `count` GPUs; infinite when the job cannot run there.
+  double days_on(const Cluster& c, int count) {
+    const TrainingRun run = train_on(c, count, false);
+    return run.fits() && run.wall_days > 0 ? run.wall_days : HUGE_VAL;
   }
 
+  struct Sizing {
+    long units = 0;
+    bool met = false;  // false: no count meets the deadline; units is then the fastest seen
+  };
+
   // The fewest units (of `unit` GPUs, between min_units and max_units) that finish within
-  // `days`, or max_units when none does. Time falls roughly as 1/N, so secant steps reach a
-  // count that meets the deadline in two or three plans; bisection between the last miss and
-  // that hit then finds the boundary (the planner makes time nearly, not strictly, monotone).
-  long units_for_days(const Cluster& c, int unit, long min_units, long max_units, double days) {
-    if (min_units > max_units) return max_units;
+  // `days`. Time falls roughly as 1/N, so secant steps reach a count that meets the deadline
+  // in two or three plans; bisection between the last miss and that hit then finds the
+  // boundary (the planner makes time nearly, not strictly, monotone). When time stops
+  // falling (a slow network, a batch too small for more GPUs), the fastest count seen.
+  Sizing units_for_days(const Cluster& c, int unit, long min_units, long max_units, double days) {
+    if (min_units > max_units) return {max_units, false};
+    long fastest = min_units;
+    double fastest_days = HUGE_VAL;
+    auto days_at = [&](long units) {
+      const double d = days_on(c, static_cast<int>(units * unit));
+      if (d < fastest_days) {
+        fastest_days = d;
+        fastest = units;
+      }
+      return d;
+    };
     long lo = min_units - 1;  // below the fewest that fit: a miss
     long hi = min_units;
-    while (!meets_days(c, hi * unit, days)) {
-      if (hi >= max_units) return max_units;
-      const double t = days_on(c, static_cast<int>(hi * unit));
+    double t = days_at(hi);
+    int stalls = 0;
+    while (!(t <= days)) {
+      if (hi >= max_units || stalls >= 3) return {fastest, false};
       const double current = static_cast<double>(hi);
-      const double guess = t > 0 ? std::ceil(current * t / days * 1.02) : 2.0 * current;
+      const double guess = std::isfinite(t) ? std::ceil(current * t / days * 1.02) : 2.0 * current;
       lo = hi;
       hi = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
+      const double before = fastest_days;
+      t = days_at(hi);
+      stalls = fastest_days < before * 0.98 ? 0 : stalls + 1;  // more GPUs no longer help
     }
     while (hi - lo > 1) {
       const long mid = lo + (hi - lo) / 2;
-      (meets_days(c, mid * unit, days) ? hi : lo) = mid;
+      (days_at(mid) <= days ? hi : lo) = mid;
     }
-    return hi;
+    return {hi, true};
   }
 
   void precision_warning(const Gpu& gpu, std::vector<Warning>& out) const {
@@ -177,6 +210,7 @@ class Estimator {
     } else if (fixed) {
       count = req_.parallelism->gpus();
     } else {
+      if (r.assumed_days <= 0) r.assumed_days = kDefaultDeadlineDays;  // budget-only request
       e.count_from_goal = true;
       const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
       if (req_.mfu) {
@@ -189,15 +223,14 @@ class Estimator {
         // Single GPUs up to a node, whole nodes beyond (how clusters are rented and planned).
         const int node = c.gpus_per_node;
         const long min_units = fit ? *fit : 1;
-        const long within_node = units_for_days(c, 1, min_units, node, r.assumed_days);
-        const TrainingRun node_run = train_on(c, static_cast<int>(within_node), false);
-        if (node_run.fits() && node_run.wall_days <= r.assumed_days) {
-          count = static_cast<int>(within_node);
+        const Sizing within_node = units_for_days(c, 1, min_units, node, r.assumed_days);
+        if (within_node.met) {
+          count = static_cast<int>(within_node.units);
         } else if (c.multi_node()) {
           const long min_nodes = fit ? (*fit + node - 1) / node : 1;
-          count = static_cast<int>(units_for_days(c, node, min_nodes, kMaxGpus / node, r.assumed_days) * node);
+          count = static_cast<int>(units_for_days(c, node, min_nodes, kMaxGpus / node, r.assumed_days).units * node);
         } else {
-          count = node;
+          count = static_cast<int>(within_node.units);
         }
       }
     }
@@ -217,18 +250,71 @@ class Estimator {
     return e;
   }
 
-  void price_offers(Result& r) {
-    for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
-    // Usable options by cost, then those missing the goal, then those that cannot run.
-    auto rank = [](const Option& o) { return !o.fits ? 2 : !o.meets_goal ? 1 : 0; };
-    std::stable_sort(r.options.begin(), r.options.end(), [&](const Option& a, const Option& b) {
-      if (rank(a) != rank(b)) return rank(a) < rank(b);
-      const double ca = a.cost ? a.cost->amount : HUGE_VAL, cb = b.cost ? b.cost->amount : HUGE_VAL;
-      if (ca != cb) return ca < cb;
-      if (a.run.wall_days != b.run.wall_days) return a.run.wall_days < b.run.wall_days;
-      return a.offer->id < b.offer->id;
-    });
-    if (!r.options.empty() && rank(r.options.front()) == 0) r.options.front().recommended = true;
+  struct Sized {
+    long units = 0;
+    long needed = 0;  // units the goal would take, when more than the offer can give
+    bool deadline_out_of_reach = false;
+  };
+
+  // Units of the offer to price: the fewest that meet the deadline; in budget mode the most
+  // whose cost stays within the budget while they still make the job faster; else the
+  // requested GPU count.
+  Sized size_offer(const Result& r, const Offer& offer, const Cluster& c, long min_units, long max_units) {
+    const int unit = offer.gpus_per_unit;
+    Sized out;
+    if (r.assumed_days > 0) {
+      const Sizing s = units_for_days(c, unit, min_units, max_units, r.assumed_days);
+      out.units = s.units;
+      out.deadline_out_of_reach = !s.met;
+    } else if (budget_mode_) {
+      out.units = fastest_within_budget(offer, c, min_units, max_units, *req_.goal.budget);
+    } else {
+      const long wanted = (*req_.count + unit - 1) / unit;
+      out.units = std::min(std::max(wanted, min_units), max_units);
+      if (std::max(wanted, min_units) > max_units) out.needed = std::max(wanted, min_units);
+    }
+    if (min_units > max_units) out.needed = std::max(out.needed, min_units);
+    return out;
+  }
+
+  double cost_of(const Offer& offer, const Cluster& c, long units) {
+    const TrainingRun run = train_on(c, static_cast<int>(units * offer.gpus_per_unit), false);
+    if (!run.fits() || run.wall_days <= 0) return HUGE_VAL;
+    const auto cost = price_run(offer, static_cast<int>(units), run.wall_days * 24, money_);
+    return cost ? cost->amount : HUGE_VAL;
+  }
+
+  // More units finish sooner at roughly the same GPU-hours, until billing granularity,
+  // scaling losses or the network make them dearer: double while within budget and faster,
+  // then bisect for the last count that is.
+  long fastest_within_budget(const Offer& offer, const Cluster& c, long min_units, long max_units, double budget) {
+    if (min_units > max_units) return max_units;
+    const int unit = offer.gpus_per_unit;
+    if (cost_of(offer, c, min_units) > budget) return min_units;
+    long good = min_units;
+    double good_days = days_on(c, static_cast<int>(good * unit));
+    long bad = 0;
+    while (good < max_units) {
+      const long next = std::min(max_units, good * 2);
+      const double next_days = days_on(c, static_cast<int>(next * unit));
+      if (cost_of(offer, c, next) > budget || !(next_days < good_days)) {
+        bad = next;
+        break;
+      }
+      good = next;
+      good_days = next_days;
+    }
+    while (bad > good + 1) {
+      const long mid = good + (bad - good) / 2;
+      const double mid_days = days_on(c, static_cast<int>(mid * unit));
+      if (cost_of(offer, c, mid) <= budget && mid_days < good_days) {
+        good = mid;
+        good_days = mid_days;
+      } else {
+        bad = mid;
+      }
+    }
+    return good;
   }
 
   Option price_offer(const Result& r, const Offer& offer) {
@@ -243,23 +329,9 @@ class Estimator {
     if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);
     const long min_units = fit ? (*fit + unit - 1) / unit : 1;
 
-    long units = 0;
-    long wanted = 0;
-    if (r.assumed_days > 0) {
-      units = min_units <= max_units ? units_for_days(c, unit, min_units, max_units, r.assumed_days) : max_units;
-      wanted = units;
-      if (units >= max_units && !meets_days(c, max_units * unit, r.assumed_days)) {
-        // Even every unit on offer misses the deadline: how many would it take elsewhere?
-        wanted = max_units + 1;
-      }
-    } else {
-      wanted = (*req_.count + unit - 1) / unit;
-      units = std::min(std::max(wanted, min_units), max_units);
-      if (std::max(wanted, min_units) > max_units) wanted = std::max(wanted, min_units);
-    }
-    if (min_units > max_units || wanted > max_units) {
+    const Sized sized = size_offer(r, offer, c, min_units, max_units);
+    if (sized.needed > max_units) {
       const bool by_stock = offer.units_available && *offer.units_available == max_units;
-      const long need = std::max(min_units, wanted);
       if (by_stock)
         o.warnings.push_back({"units_limited", "",
                               tr(lang, "needs more than the " + std::to_string(max_units) + " units available",
@@ -267,16 +339,22 @@ class Estimator {
       else
         o.warnings.push_back({"single_node_only", "",
                               tr(lang,
-                                 "needs " + std::to_string(need * unit) +
-                                     "+ GPUs but this offer cannot join machines (at most " +
-                                     std::to_string(max_units * unit) + ")",
-                                 "需要 " + std::to_string(need * unit) + " 张以上的卡，但该方案无法多机互联（最多 " +
-                                     std::to_string(max_units * unit) + " 张）")});
-      units = max_units;
+                                 "needs more than " + std::to_string(max_units * unit) +
+                                     " GPUs but this offer cannot join machines into one job",
+                                 "需要超过 " + std::to_string(max_units * unit) + " 张卡，但该方案无法多机互联")});
     }
-    o.units = static_cast<int>(units);
+    o.units = static_cast<int>(std::min(sized.units, max_units));
     o.run = train_on(c, o.units * unit, false);
     o.fits = o.run.fits();
+    if (sized.deadline_out_of_reach && o.fits && sized.units < max_units)
+      o.warnings.push_back({"deadline_out_of_reach", "/goal/days",
+                            tr(lang, "more units stop helping here (network or batch size): this is the fastest it gets",
+                               "再增加机器也不会更快（受网络或批大小限制）：这已是最快的配置")});
+    if (o.run.plan.batch_limited)
+      o.warnings.push_back({"batch_limited", "",
+                            tr(lang, "more GPUs than the global batch has sequences to share",
+                               "GPU 数量超过了全局批次的序列数，无法全部利用")});
+    o.unit_prices = unit_prices(offer, money_);
     if (!o.fits)
       o.warnings.push_back(
           {"does_not_fit", "",
@@ -285,23 +363,11 @@ class Estimator {
                : tr(lang, "does not fit in the memory of any number of " + gpu.id + " on this offer",
                     "在该方案的任意数量 " + gpu.id + " 上都放不下")});
     precision_warning(gpu, o.warnings);
+    add_option_warnings(req_, gpu, today_, o);
 
     if (o.fits) {
-      const BillingMix mix = cheapest_billing(offer.prices, o.run.wall_days * 24, offer.min_term_hours);
-      if (mix.possible) {
-        Cost cost;
-        cost.currency = r.currency;
-        const double rate = convert_currency(1.0, offer.currency, r.currency, r.usd_cny);
-        for (const BillingLine& line : mix.lines) {
-          const double amount = round_to(static_cast<double>(line.count) * line.unit_price * o.units * rate, 2);
-          cost.billing.push_back({line.period, line.count, amount});
-          cost.amount += amount;
-        }
-        cost.amount = round_to(cost.amount, 2);
-        cost.covered_hours = round_sig(mix.covered_hours, 9);
-        cost.idle_hours = round_sig(mix.covered_hours - o.run.wall_days * 24, 6);
-        o.cost = cost;
-      }
+      o.cost = price_run(offer, o.units, o.run.wall_days * 24, money_);
+      if (o.cost) o.cost_per_billion_tokens = round_to(o.cost->amount / (r.compute.tokens_total / 1e9), 2);
     }
     o.meets_goal = o.fits && o.cost.has_value();
     if (o.fits && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {
@@ -324,13 +390,6 @@ class Estimator {
 };
 
 }  // namespace
-
-double convert_currency(double amount, const std::string& from, const std::string& to, double usd_cny) {
-  if (from == to) return amount;
-  if (from == "USD" && to == "CNY") return amount * usd_cny;
-  if (from == "CNY" && to == "USD") return amount / usd_cny;
-  return amount;  // json_io only admits CNY and USD
-}
 
 Result estimate(const Request& request) { return Estimator(request).run(); }
 

@@ -179,12 +179,13 @@ std::string cost_step(const std::string& lang, const Result& r) {
     const std::string period = lang == "zh" ? kZh[static_cast<int>(l.period)] : std::string(" ") + period_name(l.period) + (l.count == 1 ? "" : "s");
     lines += std::to_string(l.count) + period + " " + format_money(l.amount, r.currency);
   }
-  const std::string en = "Cheapest usable offer: " + offer.provider + " (" + offer.id + "), " +
+  const bool fastest = r.fastest == offer.id && r.cheapest != offer.id;
+  const std::string en = std::string(fastest ? "Fastest offer within the budget: " : "Cheapest usable offer: ") + offer.provider + " (" + offer.id + "), " +
                          std::to_string(best->units) + " unit(s) of " + std::to_string(offer.gpus_per_unit) + " × " +
                          offer.gpu + " for " + num(best->run.wall_days) + " days. Billing " + lines + " = " +
                          format_money(best->cost->amount, r.currency) + "; paid but idle " +
                          num(best->cost->idle_hours) + " h per unit.";
-  const std::string zh = "最便宜的可行方案：" + offer.provider + "（" + offer.id + "），" +
+  const std::string zh = std::string(fastest ? "预算内最快的方案：" : "最便宜的可行方案：") + offer.provider + "（" + offer.id + "），" +
                          std::to_string(best->units) + " 份 × " + std::to_string(offer.gpus_per_unit) + " 张 " +
                          offer.gpu + "，用时 " + num(best->run.wall_days) + " 天。计费 " + lines + " = " +
                          format_money(best->cost->amount, r.currency) + "；每份闲置付费 " +

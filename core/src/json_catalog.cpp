@@ -199,15 +199,18 @@ void upsert(std::vector<T>& items, T item) {
 
 Catalog merge_catalog(const Catalog& base, const json& doc, const std::string& path, std::vector<Warning>& warnings) {
   expect_object(doc, path);
-  warn_unknown_keys(doc, path, {"catalogVersion", "fx", "gpus", "offers", "models", "includeDefaultOffers"}, warnings);
+  warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers"},
+                    warnings);
   Catalog cat = base;
   if (const json* v = find(doc, "catalogVersion")) cat.version = read_string(*v, pointer(path, "catalogVersion"));
+  if (const json* v = find(doc, "asOf")) cat.as_of = read_string(*v, pointer(path, "asOf"));
   if (const json* fx = find(doc, "fx")) {
     const std::string p = pointer(path, "fx");
     expect_object(*fx, p);
     if (const json* r = find(*fx, "usdCny")) cat.fx.usd_cny = read_quantity(*r, pointer(p, "usdCny"), 0, 1e4, true, "6.69");
     cat.fx.date = opt_string(*fx, "date", p);
     cat.fx.source = opt_string(*fx, "source", p);
+    if (cat.as_of.empty()) cat.as_of = cat.fx.date;
   }
   if (const json* gpus = find(doc, "gpus")) {
     const std::string p = pointer(path, "gpus");
@@ -245,6 +248,7 @@ nlohmann::json embedded_document() {
   nlohmann::json offers = nlohmann::json::parse(data::kOffersJson);
   nlohmann::json doc;
   doc["catalogVersion"] = offers.at("catalogVersion");
+  if (offers.contains("asOf")) doc["asOf"] = offers.at("asOf");
   doc["fx"] = offers.at("fx");
   doc["gpus"] = nlohmann::json::parse(data::kGpusJson).at("gpus");
   doc["models"] = nlohmann::json::parse(data::kModelsJson).at("models");

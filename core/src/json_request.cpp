@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpusizer/dates.hpp"
 #include "gpusizer/json_io.hpp"
 #include "json_catalog.hpp"
 #include "json_read.hpp"
@@ -272,11 +273,18 @@ class RequestReader {
 
   void read_goal(const json& g) {
     expect_object(g, "/goal");
-    warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny"}, req_.warnings);
+    warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny", "sensitiveData", "asOf"}, req_.warnings);
     if (const json* v = find(g, "days")) req_.goal.days = read_quantity(*v, "/goal/days", 0, 36500, true, "30");
     if (const json* v = find(g, "budget")) req_.goal.budget = read_quantity(*v, "/goal/budget", 0, 1e15, true, "\"50万\"");
     if (const json* v = find(g, "currency")) req_.goal.currency = read_enum(*v, "/goal/currency", {"CNY", "USD"});
     if (const json* v = find(g, "usdCny")) req_.goal.usd_cny = read_quantity(*v, "/goal/usdCny", 0, 1e4, true, "7.1");
+    if (const json* v = find(g, "sensitiveData")) req_.goal.sensitive_data = read_bool(*v, "/goal/sensitiveData");
+    if (const json* v = find(g, "asOf")) {
+      req_.goal.as_of = read_string(*v, "/goal/asOf");
+      const bool shape = req_.goal.as_of.size() == 10 && req_.goal.as_of[4] == '-' && req_.goal.as_of[7] == '-';
+      if (!shape || !day_number(req_.goal.as_of))
+        fail(errc::invalid_value, "/goal/asOf", "must be a date written YYYY-MM-DD, got \"" + req_.goal.as_of + "\"");
+    }
   }
 };
 

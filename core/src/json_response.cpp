@@ -105,6 +105,12 @@ json training_json(const TrainingSpec& t) {
   return j;
 }
 
+json lines_json(const std::vector<Cost::Line>& lines) {
+  json out = json::array();
+  for (const Cost::Line& l : lines) out.push_back({{"period", period_name(l.period)}, {"count", l.count}, {"amount", l.amount}});
+  return out;
+}
+
 json option_json(const Option& o) {
   const Offer& offer = *o.offer;
   json j = {{"offerId", offer.id},
@@ -120,20 +126,39 @@ json option_json(const Option& o) {
   j["meetsGoal"] = o.meets_goal;
   j["recommended"] = o.recommended;
   if (o.cost) {
-    json billing = json::array();
-    for (const Cost::Line& l : o.cost->billing)
-      billing.push_back({{"period", period_name(l.period)}, {"count", l.count}, {"amount", l.amount}});
-    j["cost"] = {{"amount", o.cost->amount},
-                 {"currency", o.cost->currency},
-                 {"billing", std::move(billing)},
-                 {"idleHours", o.cost->idle_hours},
-                 {"coveredHours", o.cost->covered_hours}};
+    const Cost& c = *o.cost;
+    json cost = {{"amount", c.amount},
+                 {"currency", c.currency},
+                 {"billing", lines_json(c.billing)},
+                 {"idleHours", c.idle_hours},
+                 {"coveredHours", c.covered_hours}};
+    if (c.trial_then_monthly)
+      cost["trialThenMonthly"] = {{"billing", lines_json(c.trial_then_monthly->billing)},
+                                  {"amount", c.trial_then_monthly->amount},
+                                  {"idleHours", c.trial_then_monthly->idle_hours}};
+    if (c.break_even_hours_per_month) cost["breakEvenHoursPerMonth"] = *c.break_even_hours_per_month;
+    j["cost"] = std::move(cost);
+    j["costPerBillionTokens"] = o.cost_per_billion_tokens;
   }
+  json prices = json::object();
+  for (Period p : kPeriods)
+    if (const auto& v = o.unit_prices[static_cast<int>(p)]) prices[period_name(p)] = *v;
+  j["unitPrices"] = std::move(prices);
+  j["minTermHours"] = offer.min_term_hours;
+  j["spot"] = offer.spot;
+  j["interconnect"] = {{"intraUnit", offer.intra_unit}, {"interUnit", offer.inter_unit}};
+  if (offer.inter_unit_gbps_per_gpu) j["interconnect"]["interUnitGBpsPerGpu"] = *offer.inter_unit_gbps_per_gpu;
   j["priceDate"] = offer.price_date;
+  if (o.price_age_days) j["priceAgeDays"] = *o.price_age_days;
   j["confidence"] = offer.confidence;
   j["source"] = offer.source;
   j["warnings"] = warnings_json(o.warnings);
   return j;
+}
+
+json advice_json(const Advice& a) {
+  return {{"ruleOfThumb", {{"tier", a.tier}, {"suggestion", a.suggestion}, {"agrees", a.agrees}, {"message", a.message}}},
+          {"notes", warnings_json(a.notes)}};
 }
 
 }  // namespace
@@ -180,6 +205,12 @@ std::string response_json(const Result& r) {
   json options = json::array();
   for (const Option& o : r.options) options.push_back(option_json(o));
   result["options"] = std::move(options);
+  json choices = json::object();
+  if (!r.cheapest.empty()) choices["cheapest"] = r.cheapest;
+  if (!r.fastest.empty()) choices["fastest"] = r.fastest;
+  result["choices"] = std::move(choices);
+  result["frontier"] = r.frontier;
+  result["advice"] = advice_json(r.advice);
   json steps = json::array();
   for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});
   result["steps"] = std::move(steps);

@@ -21,10 +21,10 @@ class Search {
       return finish();
     }
     // The global batch is the recipe's, not the cluster's: data parallelism may not exceed
-    // it (a bigger batch would change the training). Only when no layout can stay within it
-    // (more GPUs than sequences per step even with tp x pp) is the batch enlarged.
-    search(true);
-    if (!best_.fits) search(false);
+    // it (a bigger batch would change the training, and would let a slow network look fast
+    // by amortizing gradient traffic over more tokens). More GPUs than that can use are
+    // reported as batch-limited instead of planned.
+    search();
     return finish();
   }
 
@@ -39,14 +39,13 @@ class Search {
   Plan best_, least_;
   bool have_least_ = false;
   int evaluated_ = 0, feasible_ = 0;
-  bool within_batch_ = true;
+  bool batch_limited_ = true;  // until a layout within the batch is seen
   int ep_buffer_[32] = {};
 
-  void search(bool within_batch) {
+  void search() {
     const int n = r_.gpus;
     const int node = c_.gpus_per_node;
     if (!c_.multi_node() && n > node) return;  // machines that cannot be joined
-    within_batch_ = within_batch;
     for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
       if (n % tp != 0 || !m_.tensor_parallel_ok(tp)) continue;
       for (int pp = 1; pp <= m_.layers && tp * pp <= n; ++pp) {
@@ -78,7 +77,8 @@ class Search {
     const int chunks_max = pp > 1 ? 8 : 1;
     for (int mb = 1; mb <= 8; mb *= 2) {
       const int per_step = dp * mb;
-      if (within_batch_ && per_step > global_batch_) break;
+      if (per_step > global_batch_) break;
+      batch_limited_ = false;
       const int microbatches = (global_batch_ + per_step - 1) / per_step;
       for (int v = 1; v <= chunks_max; v *= 2) {
         // Interleaving needs a layer per chunk (uneven splits allowed, as Llama 3 did) and
@@ -137,6 +137,15 @@ class Search {
     if (!out.fits && have_least_) out.time = perf_.evaluate(out.par);
     out.configs_evaluated = evaluated_;
     out.configs_feasible = feasible_;
+    out.batch_limited = batch_limited_ && !r_.fixed;
+    if (out.batch_limited) {
+      // Nothing was tried: describe the smallest data-parallel layout, which does not run.
+      out.par = Parallelism{};
+      out.par.tp = std::min(r_.gpus, c_.gpus_per_node);
+      out.par.dp = std::max(1, r_.gpus / out.par.tp);
+      out.par.global_batch = global_batch_;
+      out.fits = false;
+    }
     return out;
   }
 };

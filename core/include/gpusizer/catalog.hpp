@@ -76,6 +76,7 @@ struct Fx {
 
 struct Catalog {
   std::string version;
+  std::string as_of;  // date the prices were last reviewed ("asOf"; default: the fx date)
   Fx fx;
   std::vector<Gpu> gpus;
   std::vector<Offer> offers;

@@ -12,7 +12,4 @@ inline constexpr double kDefaultDeadlineDays = 30;
 
 Result estimate(const Request& request);
 
-// Converts between the catalog currencies (CNY, USD) at `usd_cny` CNY per USD.
-double convert_currency(double amount, const std::string& from, const std::string& to, double usd_cny);
-
 }  // namespace gpusizer

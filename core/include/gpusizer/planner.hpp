@@ -20,6 +20,7 @@ struct Plan {
   bool fits = false;            // false: nothing fits; par is then the least-memory layout
   int configs_evaluated = 0;    // layouts whose memory was computed
   int configs_feasible = 0;     // of those, the ones that fit
+  bool batch_limited = false;   // more GPUs than the global batch has sequences to share
   double seconds_per_token() const { return fits ? time.seconds / (time.global_batch * 1.0) : 0; }
 };
 

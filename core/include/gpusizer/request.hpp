@@ -35,6 +35,8 @@ struct Goal {
   std::optional<double> budget;
   std::string currency = "CNY";
   std::optional<double> usd_cny;  // overrides the catalog's dated rate
+  bool sensitive_data = false;    // point to physically isolated local data-centre offers
+  std::string as_of;              // "YYYY-MM-DD": today, for the age of prices (default: catalog date)
 };
 
 struct Request {

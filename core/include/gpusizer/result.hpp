@@ -1,6 +1,7 @@
 // The typed result of an estimate; json_io turns it into contract v1.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,16 +45,26 @@ struct Estimate {
 };
 
 struct Cost {
-  double amount = 0;  // request currency, equals the sum of lines
-  std::string currency;
   struct Line {
     Period period;
     long count;
     double amount;
   };
-  std::vector<Line> billing;
+  double amount = 0;  // request currency, equals the sum of lines
+  std::string currency;
+  std::vector<Line> billing;   // the cheapest mix of the offer's periods
   double idle_hours = 0;       // paid but unused, per unit
   double covered_hours = 0;    // per unit
+  // The plan renters are told to follow: a trial week by the hour, then whole months
+  // (offers with both an hourly and a monthly price).
+  struct Trial {
+    std::vector<Line> billing;
+    double amount = 0;
+    double idle_hours = 0;
+  };
+  std::optional<Trial> trial_then_monthly;
+  // Hours of use per month above which the monthly price beats paying by the hour.
+  std::optional<double> break_even_hours_per_month;
 };
 
 struct Option {
@@ -64,7 +75,19 @@ struct Option {
   bool meets_goal = false;
   bool recommended = false;
   std::optional<Cost> cost;
+  std::array<std::optional<double>, 4> unit_prices;  // per unit per period, request currency
+  double cost_per_billion_tokens = 0;
+  std::optional<int> price_age_days;                // from the price date to goal.asOf
   std::vector<Warning> warnings;
+};
+
+// The rule of thumb renters are told, and whether the computed plan agrees with it.
+struct Advice {
+  std::string tier;        // "<7B" | "7-13B" | "13-70B" | ">70B"
+  std::string suggestion;  // what the rule says, in the request's language
+  bool agrees = true;
+  std::string message;     // the reasoned agreement or disagreement
+  std::vector<Warning> notes;  // trial week, break-even, sensitive data, old prices
 };
 
 struct Step {
@@ -86,6 +109,9 @@ struct Result {
   std::vector<Warning> warnings;
   double usd_cny = 0;           // rate used
   std::string currency;
+  std::string cheapest, fastest;   // offer ids among the options meeting the goal
+  std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
+  Advice advice;
 };
 
 }  // namespace gpusizer
