@@ -13,6 +13,7 @@ const char* period_name(Period p) {
     case Period::day: return "day";
     case Period::month: return "month";
     case Period::year: return "year";
+    case Period::setup: return "setup";
   }
   return "hour";
 }
@@ -142,6 +143,17 @@ Offer parse_offer(const json& j, const std::string& path, const Catalog& cat) {
     if (const json* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
       o.inter_unit_gbps_per_gpu = read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), 0, 1e5, true, "50");
   }
+  auto optional_number = [&](const char* key) -> std::optional<double> {
+    const json* v = find(j, key);
+    if (!v || v->is_null()) return std::nullopt;
+    return read_quantity(*v, pointer(path, key), 0, 1e12, false, "0.1");
+  };
+  o.setup_fee = optional_number("setupFee");
+  o.storage_price_per_gb_month = optional_number("storagePricePerGBMonth");
+  o.storage_included_gb = optional_number("storageIncludedGB");
+  o.egress_price_per_gb = optional_number("egressPricePerGB");
+  o.deposit_months = optional_number("depositMonths");
+  o.commitment = opt_string(j, "commitment", path);
   o.price_date = opt_string(j, "priceDate", path);
   o.confidence = opt_string(j, "confidence", path);
   o.source = opt_string(j, "source", path);

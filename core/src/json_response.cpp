@@ -145,6 +145,14 @@ json option_json(const Option& o) {
     if (const auto& v = o.unit_prices[static_cast<int>(p)]) prices[period_name(p)] = *v;
   j["unitPrices"] = std::move(prices);
   j["minTermHours"] = offer.min_term_hours;
+  if (!offer.commitment.empty()) j["commitment"] = offer.commitment;
+  if (offer.setup_fee) j["setupFee"] = *offer.setup_fee;
+  if (offer.deposit_months) j["depositMonths"] = *offer.deposit_months;
+  if (offer.storage_price_per_gb_month) j["storagePricePerGBMonth"] = *offer.storage_price_per_gb_month;
+  if (offer.storage_included_gb) j["storageIncludedGB"] = *offer.storage_included_gb;
+  if (offer.egress_price_per_gb) j["egressPricePerGB"] = *offer.egress_price_per_gb;
+  if (offer.storage_price_per_gb_month || offer.egress_price_per_gb || offer.setup_fee)
+    j["offerCurrency"] = offer.currency;
   j["spot"] = offer.spot;
   j["interconnect"] = {{"intraUnit", offer.intra_unit}, {"interUnit", offer.inter_unit}};
   if (offer.inter_unit_gbps_per_gpu) j["interconnect"]["interUnitGBpsPerGpu"] = *offer.inter_unit_gbps_per_gpu;

@@ -43,6 +43,10 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
     cost.billing.push_back(line(l.period, l.count, l.unit_price, units, rate));
     cost.amount += cost.billing.back().amount;
   }
+  if (offer.setup_fee && *offer.setup_fee > 0) {
+    cost.billing.push_back({Period::setup, 1, round_to(*offer.setup_fee * units * rate, 2)});
+    cost.amount += cost.billing.back().amount;
+  }
   cost.amount = round_to(cost.amount, 2);
   cost.covered_hours = round_sig(mix.covered_hours, 9);
   cost.idle_hours = round_sig(mix.covered_hours - hours, 6);

@@ -38,11 +38,11 @@ struct Gpu {
   std::string confidence, source;
 };
 
-enum class Period { hour = 0, day = 1, month = 2, year = 3 };
+enum class Period { hour = 0, day = 1, month = 2, year = 3, setup = 4 };  // setup: a one-time fee, not a period
 inline constexpr std::array<Period, 4> kPeriods = {Period::hour, Period::day, Period::month, Period::year};
 // A month is 30 days and a year 365 days, the convention of the price data (CMIS).
 inline constexpr std::array<double, 4> kPeriodHours = {1, 24, 720, 8760};
-inline double period_hours(Period p) { return kPeriodHours[static_cast<int>(p)]; }
+inline double period_hours(Period p) { return p == Period::setup ? 0 : kPeriodHours[static_cast<int>(p)]; }
 const char* period_name(Period p);
 
 struct Offer {
@@ -57,6 +57,10 @@ struct Offer {
   std::string isolation;               // private | shared
   std::string intra_unit, inter_unit;  // inter_unit "none": units cannot form one job
   std::optional<double> inter_unit_gbps_per_gpu;
+  std::optional<double> setup_fee;                 // once per unit, offer currency
+  std::optional<double> storage_price_per_gb_month, storage_included_gb, egress_price_per_gb;
+  std::optional<double> deposit_months;
+  std::string commitment;                          // the term as sold, e.g. "1-year lease, pay monthly"
   std::string price_date, confidence, source, price_as_listed, notes;
 };
 
