@@ -34,6 +34,11 @@ void add_option_warnings(const Request& req, const Gpu& gpu, std::optional<long>
                              "机器间为以太网（每卡 " +
                                  format_sig(offer.inter_unit_gbps_per_gpu.value_or(gpu.inter_node_gbps_per_gpu), 3) +
                                  " GB/s）：多机训练受网络限制")});
+  if (gpus > kLargeClusterGpus && !offer.units_available)
+    o.warnings.push_back({"large_cluster", "",
+                          tr(lang,
+                             std::to_string(gpus) + " GPUs in one job: ask the provider whether it can supply and network that many",
+                             "单个任务需要 " + std::to_string(gpus) + " 张卡：请向服务商确认能否提供并互联这么多")});
   if (offer.spot)
     o.warnings.push_back({"spot", "",
                           tr(lang, "preemptible capacity: the job can be interrupted; checkpoint often",

@@ -18,5 +18,7 @@ void add_option_warnings(const Request& request, const Gpu& gpu, std::optional<l
 Advice make_advice(const Request& request, const Result& result);
 
 inline constexpr int kStalePriceDays = 90;
+// Beyond this, few providers have the capacity on demand (the catalog rarely says).
+inline constexpr int kLargeClusterGpus = 4096;
 
 }  // namespace gpusizer

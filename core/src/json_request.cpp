@@ -105,24 +105,7 @@ class RequestReader {
         for (const ModelPreset& p : req_.catalog->models) ids.push_back(p.id);
         fail(errc::unknown_preset, "/model/preset", "\"" + id + "\" is not a preset; known: " + list_ids(ids));
       }
-      spec.preset = preset->id;
-      spec.name = preset->name;
-      spec.params = preset->params;
-      spec.active_params = preset->active_params;
-      spec.layers = preset->layers;
-      spec.hidden = preset->hidden;
-      spec.heads = preset->heads;
-      spec.kv_heads = preset->kv_heads ? preset->kv_heads : preset->heads;
-      spec.ffn_hidden = preset->ffn_hidden;
-      spec.vocab = preset->vocab;
-      spec.head_size = preset->head_dim;
-      spec.gated_mlp = preset->activation == "swiglu";
-      spec.tied_embeddings = preset->tied_embeddings;
-      spec.experts = preset->experts;
-      spec.experts_per_token = preset->experts_per_token;
-      spec.expert_ffn_hidden = preset->expert_ffn_hidden;
-      spec.shared_experts = preset->shared_experts;
-      spec.dense_layers = preset->dense_layers;
+      spec = spec_of(*preset);
     }
     const json* params = find(m, "params");
     if (params) {
@@ -254,12 +237,14 @@ class RequestReader {
       const std::string r = read_enum(*v, pointer(path, "recompute"), {"none", "selective", "full"});
       par.recompute = r == "full" ? Recompute::full : r == "selective" ? Recompute::selective : Recompute::none;
     }
+    if (!req_.model.tensor_parallel_ok(par.tp))
+      fail(errc::invalid_value, pointer(path, "tp"),
+           "must divide the attention heads (" + std::to_string(req_.model.heads) + ") and key/value groups (" +
+               std::to_string(req_.model.kv_heads) + ")");
     if (req_.count && par.gpus() != *req_.count)
       fail(errc::invalid_value, pointer(path, "dp"),
            "tp x pp x dp = " + std::to_string(par.gpus()) + " must equal hardware.count (" +
                std::to_string(*req_.count) + ")");
-    if (!req_.model.tensor_parallel_ok(par.tp))
-      fail(errc::invalid_value, pointer(path, "tp"), "must divide the attention heads and key/value groups");
     if (par.pp > req_.model.layers)
       fail(errc::invalid_value, pointer(path, "pp"), "cannot exceed the number of layers");
     if (par.interleave > 1 && (par.pp == 1 || req_.model.layers < par.pp * par.interleave))

@@ -1,32 +1,14 @@
 #include <catch2/catch.hpp>
 
 #include "gpusizer/catalog.hpp"
+#include "gpusizer/model.hpp"
 #include "gpusizer/planner.hpp"
 
 using namespace gpusizer;
 
 namespace {
 
-ModelSpec preset(const char* id) {
-  const ModelPreset& p = *default_catalog()->find_model(id);
-  ModelSpec m;
-  m.params = p.params;
-  m.active_params = p.active_params;
-  m.layers = p.layers;
-  m.hidden = p.hidden;
-  m.heads = p.heads;
-  m.kv_heads = p.kv_heads;
-  m.ffn_hidden = p.ffn_hidden;
-  m.vocab = p.vocab;
-  m.head_size = p.head_dim;
-  m.experts = p.experts;
-  m.experts_per_token = p.experts_per_token;
-  m.expert_ffn_hidden = p.expert_ffn_hidden;
-  m.shared_experts = p.shared_experts;
-  m.dense_layers = p.dense_layers;
-  m.architecture_known = true;
-  return m;
-}
+ModelSpec preset(const char* id) { return spec_of(*default_catalog()->find_model(id)); }
 
 Cluster cluster(const char* gpu) { return default_cluster(*default_catalog()->find_gpu(gpu), Precision::bf16); }
 

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "gpusizer/catalog.hpp"
+
 namespace gpusizer {
 
 struct ModelSpec {
@@ -37,6 +39,9 @@ struct ModelSpec {
   // Parameters of one transformer layer, averaged, consistent with the total.
   double layer_params() const { return layers ? (params - embedding_params()) / layers : 0; }
 };
+
+// The model a catalog preset describes (architecture known).
+ModelSpec spec_of(const ModelPreset& preset);
 
 // Fills layers/hidden/heads/ffn/vocab for a model known only by its size, with the
 // aspect ratio of the Llama and GPT-3 families (hidden = 128 x layers, P = 12 L h^2),
