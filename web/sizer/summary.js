@@ -70,7 +70,7 @@ export class Summary {
     const mem = this.cards.memory;
     if (est && typeof est === 'object') {
       gpus.value.textContent = tr.int(est.count);
-      const source = est.mfuSource === 'request' ? t('mfuRequest') : t('mfuCalibrated');
+      const source = est.mfuSource === 'request' ? t('mfuRequest') : `${t('mfuModel')}, ${t('mfuCalibrated')}`;
       replace(
         gpus.sub,
         h('span', { class: 'gpu-name' }, gpuName(est.gpu)),
@@ -78,8 +78,15 @@ export class Summary {
       );
       replace(wall.value, tr.days(est.wallDays), h('span', { class: 'unit' }, ` ${t('daysUnit')}`));
       wall.sub.textContent = '';
-      hours.value.textContent = tr.int(est.gpuHours);
-      hours.sub.textContent = '';
+      // The spread of published runs around the estimate, next to it: "205,157 (140k–325k)".
+      const range = est.gpuHoursRange;
+      const hasRange = range && typeof range.low === 'number' && typeof range.high === 'number';
+      replace(
+        hours.value,
+        tr.int(est.gpuHours),
+        hasRange ? h('span', { class: 'range' }, ` (${tr.compact(range.low)}–${tr.compact(range.high)})`) : null,
+      );
+      hours.sub.textContent = hasRange ? t('range') : '';
       replace(
         mem.value,
         typeof est.memoryPerGpuGiB === 'number' ? tr.sig(est.memoryPerGpuGiB, 3) : '—',
