@@ -65,12 +65,14 @@ const TrainingRun* reference_run(const Result& r, const Option** option) {
   return nullptr;
 }
 
-std::string layout_text(const Parallelism& p) {
+std::string layout_text(const std::string& lang, const Parallelism& p) {
   std::string s = "tp " + std::to_string(p.tp) + ", pp " + std::to_string(p.pp) + ", dp " + std::to_string(p.dp);
   if (p.ep > 1) s += ", ep " + std::to_string(p.ep);
-  s += ", ZeRO-" + std::to_string(p.zero) + ", micro-batch " + std::to_string(p.micro_batch);
-  if (p.interleave > 1) s += ", interleave " + std::to_string(p.interleave);
-  return s + ", recompute " + recompute_name(p.recompute);
+  s += ", ZeRO-" + std::to_string(p.zero) + tr(lang, ", micro-batch ", "，微批 ") + std::to_string(p.micro_batch);
+  if (p.interleave > 1) s += tr(lang, ", interleave ", "，交错 ") + std::to_string(p.interleave);
+  static const char* const kRecomputeZh[] = {"无", "选择性", "全部"};
+  return s + tr(lang, ", recompute ", "，重计算 ") +
+         tr(lang, recompute_name(p.recompute), kRecomputeZh[static_cast<int>(p.recompute)]);
 }
 
 std::string time_step(const std::string& lang, const Result& r) {
@@ -83,13 +85,13 @@ std::string time_step(const std::string& lang, const Result& r) {
   if (run->mfu_source == "model") {
     const IterationTime& it = run->plan.time;
     en = "The planner tried " + format_int(run->plan.configs_evaluated) + " layouts of " + format_int(run->count) +
-         " × " + run->gpu + "; the fastest that fits (" + layout_text(run->plan.par) + ") takes " +
+         " × " + run->gpu + "; the fastest that fits (" + layout_text(lang, run->plan.par) + ") takes " +
          num(it.seconds) + " s per step of " + format_int(it.global_batch) + " sequences: " +
          format_int(run->tokens_per_second_per_gpu) + " tokens/s per GPU, MFU " + num(run->steady_mfu) +
          ". Whole runs lose time to restarts, checkpoints and evaluation: × " + num(run->overhead_factor) +
          " (calibrated on published runs), so the effective MFU is " + num(run->mfu) + ". ";
     zh = "规划器在 " + format_int(run->count) + " 张 " + run->gpu + " 上尝试了 " + format_int(run->plan.configs_evaluated) +
-         " 种并行方式；放得下且最快的是（" + layout_text(run->plan.par) + "），每步 " + format_int(it.global_batch) +
+         " 种并行方式；放得下且最快的是（" + layout_text(lang, run->plan.par) + "），每步 " + format_int(it.global_batch) +
          " 条序列用时 " + num(it.seconds) + " 秒：每卡每秒 " + format_int(run->tokens_per_second_per_gpu) +
          " 个 token，MFU " + num(run->steady_mfu) + "。整个训练还会因重启、检查点和评估损失时间：× " +
          num(run->overhead_factor) + "（由公开训练记录校准），有效 MFU 为 " + num(run->mfu) + "。";
@@ -138,7 +140,7 @@ std::string memory_step(const std::string& lang, const Result& r) {
   if (run) {
     const Parallelism& p = run->plan.par;
     const MemoryBreakdown& mb = run->plan.memory;
-    const std::string layout = layout_text(p);
+    const std::string layout = layout_text(lang, p);
     const std::string sums = format_gib(mb.weights_bytes) + " + " + format_gib(mb.gradients_bytes) + " + " +
                              format_gib(mb.optimizer_bytes) + " + " + format_gib(mb.activations_bytes) + " + " +
                              format_gib(mb.overhead_bytes) + " = " + format_gib(mb.total_bytes());

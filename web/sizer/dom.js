@@ -32,3 +32,18 @@ export function replace(el, ...children) {
   el.replaceChildren();
   return append(el, children);
 }
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** s('rect', {x: 1, class: 'bar'}, children…): an SVG element; presentation attributes via setAttribute. */
+export function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  if (attrs) {
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === false || value == null) continue;
+      if (name === 'style') throw new Error('s(): inline style attributes are not allowed (CSP)');
+      el.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  return append(el, children);
+}

@@ -23,6 +23,8 @@ const PATH_FIELDS = [
   ['/goal/days', 'days'],
   ['/goal/budget', 'budget'],
   ['/goal/currency', 'currency'],
+  ['/goal/usdCny', 'usdCny'],
+  ['/goal/sensitiveData', 'sensitiveData'],
   ['/efficiency', 'mfu'],
 ].sort((a, b) => b[0].length - a[0].length);
 
@@ -43,7 +45,14 @@ const TEXT_FIELDS = {
   count: { inputmode: 'numeric', placeholder: '8' },
   budget: { inputmode: 'text', placeholder: '' },
   mfu: { inputmode: 'decimal', placeholder: '' },
+  usdCny: { inputmode: 'decimal', placeholder: '' },
 };
+
+/** Today in the browser's time zone, YYYY-MM-DD (sent as goal.asOf so price ages are current). */
+export function today(d = new Date()) {
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
 
 export class JobForm {
   /**
@@ -76,12 +85,13 @@ export class JobForm {
     const describedBy = [hint && `${id}-hint`, `${id}-err`].filter(Boolean).join(' ');
     control.setAttribute('aria-describedby', describedBy);
     this.controls[name] = control;
+    const hintNode = hint && this.label(h('p', { class: 'hint', id: `${id}-hint` }), `${name}Hint`);
+    const checkbox = control.type === 'checkbox';
     return h(
       'div',
-      { class: 'field', 'data-field': name, part: 'field' },
+      { class: checkbox ? 'field check-field' : 'field', 'data-field': name, part: 'field' },
       this.label(h('label', { for: id }), name),
-      control,
-      hint && this.label(h('p', { class: 'hint', id: `${id}-hint` }), `${name}Hint`),
+      checkbox ? h('div', { class: 'check-box' }, control, hintNode) : [control, hintNode],
       h('p', { class: 'error', id: `${id}-err`, part: 'field-error' }),
     );
   }
@@ -155,11 +165,13 @@ export class JobForm {
           { class: 'fields' },
           this.field('gpu', h('select', { class: 'wide' })),
           sizeBy,
-          this.field('days', this.text('days')),
+          this.field('days', this.text('days'), { hint: true }),
           this.field('count', this.text('count')),
           this.field('budget', this.text('budget')),
           this.field('currency', h('select')),
+          this.field('usdCny', this.text('usdCny'), { hint: true }),
           this.field('mfu', this.text('mfu'), { hint: true }),
+          this.field('sensitiveData', h('input', { type: 'checkbox' }), { hint: true }),
         ),
       ),
     );
@@ -248,6 +260,13 @@ export class JobForm {
     return false;
   }
 
+  /** The catalog's dated exchange rate, shown as the placeholder of the rate field. */
+  setFx(fx) {
+    const rate = fx && typeof fx.usdCny === 'number' ? fx.usdCny : null;
+    this.fx = rate == null ? null : { rate, date: typeof fx.date === 'string' ? fx.date : '' };
+    this.controls.usdCny.placeholder = this.fx ? `${this.fx.rate}${this.fx.date ? ` (${this.fx.date})` : ''}` : '';
+  }
+
   setCurrency(cur) {
     if (CURRENCIES.includes(cur)) this.controls.currency.value = cur;
   }
@@ -294,6 +313,9 @@ export class JobForm {
       goal.days = v('days');
     }
     if (v('budget')) goal.budget = v('budget');
+    if (v('usdCny')) goal.usdCny = v('usdCny');
+    if (c.sensitiveData.checked) goal.sensitiveData = true;
+    goal.asOf = today();
     const req = { schemaVersion: 1, model, training, hardware, goal };
     if (v('mfu')) req.efficiency = { mfu: v('mfu') };
     return req;

@@ -8,7 +8,7 @@
 
 #include "gpusizer/billing.hpp"
 #include "gpusizer/compute.hpp"
-#include "gpusizer/layout.hpp"
+#include "gpusizer/fit.hpp"
 #include "gpusizer/planner.hpp"
 #include "gpusizer/memory.hpp"
 #include "gpusizer/parallelism.hpp"

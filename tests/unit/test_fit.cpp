@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpusizer/catalog.hpp"
-#include "gpusizer/layout.hpp"
+#include "gpusizer/fit.hpp"
 
 using namespace gpusizer;
 
@@ -24,7 +24,7 @@ const Gpu& gpu(const char* id) { return *default_catalog()->find_gpu(id); }
 
 }  // namespace
 
-TEST_CASE("a 7B model needs two 80 GB GPUs to pre-train and one for QLoRA", "[layout]") {
+TEST_CASE("a 7B model needs two 80 GB GPUs to pre-train and one for QLoRA", "[fit]") {
   const ModelSpec m = llama2(6738415616, 32, 4096, 32, 32, 11008);
   TrainingSpec t;
   t.seq_len = 4096;
@@ -36,7 +36,7 @@ TEST_CASE("a 7B model needs two 80 GB GPUs to pre-train and one for QLoRA", "[la
   CHECK(min_gpus_to_fit(m, t, gpu("rtx-4090"), node) == 1);
 }
 
-TEST_CASE("a 70B model needs whole 8-GPU nodes of 80 GB cards", "[layout]") {
+TEST_CASE("a 70B model needs whole 8-GPU nodes of 80 GB cards", "[fit]") {
   const ModelSpec m = llama2(68976648192, 80, 8192, 64, 8, 28672);
   TrainingSpec t;
   t.seq_len = 4096;

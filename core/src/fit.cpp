@@ -1,4 +1,4 @@
-#include "gpusizer/layout.hpp"
+#include "gpusizer/fit.hpp"
 
 #include <vector>
 

@@ -1,0 +1,113 @@
+// The "Layout" card: the parallel layout the core's planner chose for result.estimate, its
+// throughput and MFU, and the time of one iteration as a stacked bar. Every number is the core's;
+// the bar's segment widths are drawn proportional to the core's seconds (presentation only).
+import { h, s, replace } from './dom.js';
+import { i18n } from './i18n.js';
+
+// breakdown key (without "Seconds") in drawing order; the CSS colours them by class.
+export const SEGMENTS = [
+  'matmul', 'attention', 'memoryBound', 'recompute',
+  'tpComm', 'ppComm', 'bubble', 'dpComm', 'moeComm',
+  'optimizer', 'overhead',
+];
+const PAR_MAIN = ['tp', 'pp', 'dp', 'ep'];
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+
+export class Layout {
+  constructor(container) {
+    this.heading = h('h2', { id: 'layout-heading' });
+    this.chips = h('p', { class: 'par-chips' });
+    this.more = h('p', { class: 'par-more' });
+    this.facts = h('dl', { class: 'facts' });
+    this.barLabel = h('figcaption', { class: 'bar-label' });
+    this.bar = s('svg', { class: 'bar', viewBox: '0 0 1000 20', preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' });
+    this.legend = h('ul', { class: 'legend' });
+    this.root = h(
+      'section',
+      { class: 'layout panel', part: 'layout', 'aria-labelledby': 'layout-heading', hidden: true },
+      this.heading,
+      this.chips,
+      this.more,
+      this.facts,
+      h('figure', { class: 'breakdown' }, this.barLabel, this.bar, this.legend),
+    );
+    container.append(this.root);
+  }
+
+  setStale(stale) {
+    this.root.toggleAttribute('data-stale', stale);
+  }
+
+  update(response, { lang }) {
+    const tr = i18n(lang);
+    const { t } = tr;
+    const est = response?.result?.estimate;
+    this.setStale(false);
+    if (!est || typeof est !== 'object') {
+      this.root.hidden = true;
+      return;
+    }
+    this.root.hidden = false;
+    this.heading.textContent = t('layoutHeading');
+    const par = est.parallelism && typeof est.parallelism === 'object' ? est.parallelism : {};
+
+    replace(
+      this.chips,
+      PAR_MAIN.filter((k) => isNum(par[k])).map((k) =>
+        h('span', { class: 'chip', 'data-par': k }, h('abbr', { class: 'k' }, k), ' ', h('b', null, tr.int(par[k]))),
+      ),
+    );
+    const more = [];
+    if (isNum(par.microBatch)) more.push(`${t('microBatch')} ${tr.int(par.microBatch)}`);
+    const gb = isNum(est.globalBatch) ? est.globalBatch : par.globalBatch;
+    if (isNum(gb)) more.push(`${t('globalBatch')} ${tr.int(gb)}`);
+    if (isNum(par.interleave) && par.interleave > 1) more.push(`${t('interleave')} ${tr.int(par.interleave)}`);
+    if (par.recompute) more.push(`${t('recompute')} ${t(`recompute.${par.recompute}`)}`);
+    if (par.sequenceParallel === true) more.push(t('sequenceParallel'));
+    if (isNum(par.zero) && par.zero > 0) more.push(`ZeRO-${par.zero}`);
+    this.more.textContent = more.join(' · ');
+
+    const facts = [];
+    if (isNum(est.tokensPerSecondPerGpu)) facts.push([t('throughput'), `${tr.int(est.tokensPerSecondPerGpu)} ${t('tokPerGpu')}`]);
+    if (isNum(est.mfu)) {
+      const parts = [];
+      if (isNum(est.steadyMfu)) parts.push(h('span', null, `${tr.sig(est.steadyMfu, 3)} ${t('mfuSteady')}`), ' → ');
+      parts.push(h('b', null, tr.sig(est.mfu, 3)), ` ${t('mfuWhole')}`);
+      if (isNum(est.overheadFactor)) parts.push(h('span', { class: 'dim' }, ` (× ${tr.sig(est.overheadFactor, 4)} ${t('overheadFactor')})`));
+      facts.push(['MFU', parts]);
+    }
+    if (isNum(est.hfu) && est.hfu !== est.steadyMfu) facts.push([t('hfu'), tr.sig(est.hfu, 3)]);
+    if (isNum(est.iterationSeconds)) facts.push([t('iteration'), `${tr.sig(est.iterationSeconds, 3)} ${t('secondsUnit')}`]);
+    const search = est.search;
+    if (search && isNum(search.configsEvaluated)) {
+      facts.push([t('searched'), `${tr.int(search.configsFeasible)} ${t('searchedOf')} ${tr.int(search.configsEvaluated)}`]);
+    }
+    replace(this.facts, facts.map(([k, v]) => h('div', null, h('dt', null, k), h('dd', null, v))));
+
+    this.drawBreakdown(est.breakdown, tr);
+  }
+
+  drawBreakdown(breakdown, tr) {
+    const { t } = tr;
+    const parts = SEGMENTS.map((key) => ({ key, v: breakdown ? breakdown[`${key}Seconds`] : undefined })).filter((p) => isNum(p.v) && p.v > 0);
+    const scale = parts.reduce((a, p) => a + p.v, 0); // drawing scale only: widths proportional to the core's seconds
+    this.barLabel.textContent = t('breakdownLabel');
+    this.bar.closest('figure').hidden = parts.length === 0;
+    let x = 0;
+    replace(
+      this.bar,
+      parts.map((p) => {
+        const w = (p.v / scale) * 1000;
+        const rect = s('rect', { class: `seg seg-${p.key}`, x: x.toFixed(2), y: 0, width: Math.max(w, 0).toFixed(2), height: 20 }, s('title', null, `${t(`bd.${p.key}`)} ${tr.sig(p.v, 3)} ${t('secondsUnit')}`));
+        x += w;
+        return rect;
+      }),
+    );
+    replace(
+      this.legend,
+      parts.map((p) =>
+        h('li', { 'data-seg': p.key }, h('span', { class: `sw seg-${p.key}`, 'aria-hidden': 'true' }), `${t(`bd.${p.key}`)} `, h('span', { class: 'dim' }, `${tr.sig(p.v, 3)} ${t('secondsUnit')}`)),
+      ),
+    );
+  }
+}
