@@ -25,20 +25,27 @@ std::string pointer(const std::string& parent, std::size_t index) { return paren
 void fail(const char* code, const std::string& path, const std::string& message) { throw Error(code, path, message); }
 
 namespace {
+thread_local bool t_chinese = false;
+}  // namespace
 
-const char* type_name(const json& v) {
+void set_message_language(const std::string& lang) { t_chinese = lang == "zh"; }
+std::string msg(const std::string& en, const std::string& zh) { return t_chinese ? zh : en; }
+
+namespace {
+
+std::string type_name(const json& v) {
   switch (v.type()) {
     case json::value_t::null: return "null";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::string: return "a string";
-    case json::value_t::boolean: return "a boolean";
-    default: return "a number";
+    case json::value_t::object: return msg("an object", "对象");
+    case json::value_t::array: return msg("an array", "数组");
+    case json::value_t::string: return msg("a string", "字符串");
+    case json::value_t::boolean: return msg("a boolean", "布尔值");
+    default: return msg("a number", "数字");
   }
 }
 
 [[noreturn]] void wrong_type(const json& v, const std::string& path, const std::string& wanted) {
-  fail(errc::invalid_type, path, "must be " + wanted + ", got " + type_name(v));
+  fail(errc::invalid_type, path, msg("must be " + wanted + ", got " + type_name(v), "应为" + wanted + "，实际为" + type_name(v)));
 }
 
 std::string shown(double x) { return format_sig(x, 6); }
@@ -46,12 +53,12 @@ std::string shown(double x) { return format_sig(x, 6); }
 }  // namespace
 
 const json& expect_object(const json& value, const std::string& path) {
-  if (!value.is_object()) wrong_type(value, path, "an object");
+  if (!value.is_object()) wrong_type(value, path, msg("an object", "对象"));
   return value;
 }
 
 const json& expect_array(const json& value, const std::string& path) {
-  if (!value.is_array()) wrong_type(value, path, "an array");
+  if (!value.is_array()) wrong_type(value, path, msg("an array", "数组"));
   return value;
 }
 
@@ -63,7 +70,7 @@ void warn_unknown_keys(const json& object, const std::string& path, std::initial
     if (known) continue;
     std::string list;
     for (const char* key : allowed) list += (list.empty() ? "" : ", ") + std::string(key);
-    warnings.push_back({"unknown_field", pointer(path, it.key()), "ignored; known fields here: " + list});
+    warnings.push_back({"unknown_field", pointer(path, it.key()), msg("ignored; known fields here: ", "已忽略；此处可用的字段：") + list});
   }
 }
 
@@ -73,12 +80,12 @@ const json* find(const json& object, const char* key) {
 }
 
 std::string read_string(const json& value, const std::string& path) {
-  if (!value.is_string()) wrong_type(value, path, "a string");
+  if (!value.is_string()) wrong_type(value, path, msg("a string", "字符串"));
   return value.get<std::string>();
 }
 
 bool read_bool(const json& value, const std::string& path) {
-  if (!value.is_boolean()) wrong_type(value, path, "true or false");
+  if (!value.is_boolean()) wrong_type(value, path, "true / false");
   return value.get<bool>();
 }
 
@@ -91,22 +98,26 @@ double read_quantity(const json& value, const std::string& path, double min, dou
     const auto parsed = parse_quantity(value.get<std::string>());
     if (!parsed)
       fail(errc::invalid_value, path,
-           "\"" + value.get<std::string>() + "\" is not a number; write it like " + example);
+           msg("\"" + value.get<std::string>() + "\" is not a number; write it like " + example,
+               "“" + value.get<std::string>() + "”不是数字；请写成 " + example + " 这样的形式"));
     x = *parsed;
   } else {
-    wrong_type(value, path, "a number or a string like " + example);
+    wrong_type(value, path, msg("a number or a string like " + example, "数字或 " + example + " 这样的字符串"));
   }
   const bool too_small = min_exclusive ? !(x > min) : !(x >= min);
   if (too_small || !(x <= max) || !std::isfinite(x))
     fail(errc::invalid_value, path,
-         "must be " + std::string(min_exclusive ? "> " : ">= ") + shown(min) + " and <= " + shown(max) + ", got " +
-             shown(x));
+         msg("must be " + std::string(min_exclusive ? "> " : ">= ") + shown(min) + " and <= " + shown(max) + ", got " +
+                 shown(x),
+             "应" + std::string(min_exclusive ? "大于 " : "不小于 ") + shown(min) + " 且不大于 " + shown(max) + "，实际为 " +
+                 shown(x)));
   return x;
 }
 
 int read_int(const json& value, const std::string& path, int min, int max) {
   const double x = read_quantity(value, path, min, max, false, std::to_string(min));
-  if (x != std::floor(x)) fail(errc::invalid_value, path, "must be a whole number, got " + shown(x));
+  if (x != std::floor(x))
+    fail(errc::invalid_value, path, msg("must be a whole number, got " + shown(x), "应为整数，实际为 " + shown(x)));
   return static_cast<int>(x);
 }
 
@@ -117,7 +128,8 @@ std::string read_enum(const json& value, const std::string& path, std::initializ
     if (s == a) return s;
     list += (list.empty() ? "" : ", ") + std::string(a);
   }
-  fail(errc::invalid_value, path, "must be one of " + list + ", got \"" + s + "\"");
+  fail(errc::invalid_value, path,
+       msg("must be one of " + list + ", got \"" + s + "\"", "应为以下之一：" + list + "，实际为“" + s + "”"));
 }
 
 }  // namespace gpusizer::jsonio

@@ -21,6 +21,11 @@ std::string pointer(const std::string& parent, std::size_t index);
 
 [[noreturn]] void fail(const char* code, const std::string& path, const std::string& message);
 
+// Messages follow the request's "lang" once it has been read (per thread: estimate_json may
+// run on several threads at once natively).
+void set_message_language(const std::string& lang);
+std::string msg(const std::string& en, const std::string& zh);
+
 const json& expect_object(const json& value, const std::string& path);
 const json& expect_array(const json& value, const std::string& path);
 

@@ -59,17 +59,18 @@ class RequestReader {
                       req_.warnings);
     if (const json* v = find(doc, "schemaVersion")) {
       if (!v->is_number() || v->get<double>() != kSchemaVersion)
-        fail(errc::unsupported_version, "/schemaVersion", "this build speaks schemaVersion 1");
+        fail(errc::unsupported_version, "/schemaVersion", msg("this build speaks schemaVersion 1", "此版本只支持 schemaVersion 1"));
     }
     if (const json* v = find(doc, "lang")) req_.lang = read_enum(*v, "/lang", {"en", "zh"});
+    set_message_language(req_.lang);
     req_.catalog = default_catalog();
     if (const json* v = find(doc, "catalog"))
       req_.catalog = std::make_shared<const Catalog>(merge_catalog(*req_.catalog, *v, "/catalog", req_.warnings));
     const json* model = find(doc, "model");
-    if (!model) fail(errc::missing_field, "/model", "is required: give model.preset or model.params");
+    if (!model) fail(errc::missing_field, "/model", msg("is required: give model.preset or model.params", "必填：请给出 model.preset 或 model.params"));
     read_model(*model);
     const json* training = find(doc, "training");
-    if (!training) fail(errc::missing_field, "/training", "is required: give training.tokens");
+    if (!training) fail(errc::missing_field, "/training", msg("is required: give training.tokens", "必填：请给出 training.tokens"));
     read_training(*training);
     if (const json* v = find(doc, "hardware")) read_hardware(*v);
     if (const json* v = find(doc, "goal")) read_goal(*v);
@@ -103,7 +104,7 @@ class RequestReader {
       if (!preset) {
         std::vector<std::string> ids;
         for (const ModelPreset& p : req_.catalog->models) ids.push_back(p.id);
-        fail(errc::unknown_preset, "/model/preset", "\"" + id + "\" is not a preset; known: " + list_ids(ids));
+        fail(errc::unknown_preset, "/model/preset", msg("\"" + id + "\" is not a preset; known: ", "“" + id + "”不是预设模型；可选：") + list_ids(ids));
       }
       spec = spec_of(*preset);
     }
@@ -125,35 +126,39 @@ class RequestReader {
     if (shape) {
       if (spec.heads % spec.kv_heads != 0)
         fail(errc::invalid_value, "/model/kvHeads",
-             "must divide heads (" + std::to_string(spec.heads) + "), got " + std::to_string(spec.kv_heads));
+             msg("must divide heads (", "须整除注意力头数（") + std::to_string(spec.heads) + msg("), got ", "），实际为 ") +
+                 std::to_string(spec.kv_heads));
       if (!spec.ffn_hidden) spec.ffn_hidden = static_cast<int>(std::lround(spec.hidden * 8.0 / 3.0 / 256.0)) * 256;
       if (!spec.vocab) {
         spec.vocab = 32000;
-        req_.warnings.push_back({"assumed_value", "/model/vocab", "not given; assumed 32000"});
+        req_.warnings.push_back({"assumed_value", "/model/vocab", msg("not given; assumed 32000", "未给出；假定为 32000")});
       }
       if (spec.experts > 1 && spec.experts_per_token < 1)
-        fail(errc::missing_field, "/model/expertsPerToken", "is required for a mixture-of-experts model");
+        fail(errc::missing_field, "/model/expertsPerToken", msg("is required for a mixture-of-experts model", "混合专家模型必须给出"));
       if (spec.experts_per_token > std::max(spec.experts, 1))
-        fail(errc::invalid_value, "/model/expertsPerToken", "cannot exceed experts");
+        fail(errc::invalid_value, "/model/expertsPerToken", msg("cannot exceed experts", "不能超过专家数"));
       spec.architecture_known = true;
     }
     if (spec.params <= 0) {
       if (!shape)
         fail(errc::missing_field, "/model/params",
-             "is required (or model.preset, or layers + hidden + heads): a count like " + std::string(kCountExample));
+             msg("is required (or model.preset, or layers + hidden + heads): a count like ",
+                 "必填（或给出 model.preset，或 layers + hidden + heads）：写成这样的数量 ") +
+                 std::string(kCountExample));
       spec.params = params_from_shape(spec);
       spec.active_params = spec.params;
     }
     if (const json* v = find(m, "activeParams")) {
       spec.active_params = read_quantity(*v, "/model/activeParams", 0, kMaxParams, true, kCountExample);
       if (spec.active_params > spec.params)
-        fail(errc::invalid_value, "/model/activeParams", "cannot exceed params");
+        fail(errc::invalid_value, "/model/activeParams", msg("cannot exceed params", "不能超过总参数量"));
     } else if (spec.experts > 1 && params && !preset) {
       req_.warnings.push_back({"assumed_value", "/model/activeParams",
-                               "mixture-of-experts without activeParams: FLOPs use all parameters"});
+                               msg("mixture-of-experts without activeParams: FLOPs use all parameters",
+                                   "混合专家模型未给出 activeParams：计算量按全部参数计")});
     }
     if (shape && spec.embedding_params() >= spec.params)
-      fail(errc::invalid_value, "/model/params", "is smaller than the embeddings of the given shape (vocab x hidden)");
+      fail(errc::invalid_value, "/model/params", msg("is smaller than the embeddings of the given shape (vocab x hidden)", "小于给定结构的词嵌入参数量（vocab × hidden）"));
     if (!shape) infer_architecture(spec);
   }
 
@@ -170,7 +175,7 @@ class RequestReader {
                                             : Mode::qlora;
     }
     const json* tokens = find(t, "tokens");
-    if (!tokens) fail(errc::missing_field, "/training/tokens", "is required: a count like " + std::string(kTokenExample));
+    if (!tokens) fail(errc::missing_field, "/training/tokens", msg("is required: a count like ", "必填：写成这样的数量 ") + std::string(kTokenExample));
     spec.tokens = read_quantity(*tokens, "/training/tokens", 0, kMaxTokens, true, kTokenExample);
     if (const json* v = find(t, "epochs")) spec.epochs = read_quantity(*v, "/training/epochs", 0, 1e4, true, "1");
     const ModelPreset* preset = req_.model.preset.empty() ? nullptr : req_.catalog->find_model(req_.model.preset);
@@ -183,7 +188,7 @@ class RequestReader {
     if (const json* v = find(t, "flashAttention")) spec.flash_attention = read_bool(*v, "/training/flashAttention");
     if (const json* v = find(t, "loraRank")) spec.lora_rank = read_int(*v, "/training/loraRank", 1, 65536);
     if (spec.tokens_total() > kMaxTokens)
-      fail(errc::invalid_value, "/training/epochs", "tokens x epochs must stay below 1e18");
+      fail(errc::invalid_value, "/training/epochs", msg("tokens x epochs must stay below 1e18", "token 数 × 轮数须小于 1e18"));
   }
 
   void read_hardware(const json& h) {
@@ -194,17 +199,17 @@ class RequestReader {
       if (!req_.catalog->find_gpu(req_.gpu)) {
         std::vector<std::string> ids;
         for (const Gpu& g : req_.catalog->gpus) ids.push_back(g.id);
-        fail(errc::unknown_gpu, "/hardware/gpu", "\"" + req_.gpu + "\" is not a GPU id; known: " + list_ids(ids));
+        fail(errc::unknown_gpu, "/hardware/gpu", msg("\"" + req_.gpu + "\" is not a GPU id; known: ", "“" + req_.gpu + "”不是 GPU 型号；可选：") + list_ids(ids));
       }
     }
     if (const json* v = find(h, "count")) {
       req_.count = read_int(*v, "/hardware/count", 1, 1 << 20);
-      if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", "is required when hardware.count is given");
+      if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", msg("is required when hardware.count is given", "给出 hardware.count 时必填"));
     }
     if (const json* v = find(h, "interNodeGBps"))
       req_.inter_node_gbps = read_quantity(*v, "/hardware/interNodeGBps", 0, 1e5, false, "50");
     if (const json* v = find(h, "parallelism")) {
-      if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", "is required when hardware.parallelism is given");
+      if (req_.gpu.empty()) fail(errc::missing_field, "/hardware/gpu", msg("is required when hardware.parallelism is given", "给出 hardware.parallelism 时必填"));
       read_parallelism(*v);
     }
   }
@@ -239,20 +244,20 @@ class RequestReader {
     }
     if (!req_.model.tensor_parallel_ok(par.tp))
       fail(errc::invalid_value, pointer(path, "tp"),
-           "must divide the attention heads (" + std::to_string(req_.model.heads) + ") and key/value groups (" +
-               std::to_string(req_.model.kv_heads) + ")");
+           msg("must divide the attention heads (", "须整除注意力头数（") + std::to_string(req_.model.heads) +
+               msg(") and key/value groups (", "）和键值组数（") + std::to_string(req_.model.kv_heads) + msg(")", "）"));
     if (req_.count && par.gpus() != *req_.count)
       fail(errc::invalid_value, pointer(path, "dp"),
-           "tp x pp x dp = " + std::to_string(par.gpus()) + " must equal hardware.count (" +
-               std::to_string(*req_.count) + ")");
+           "tp × pp × dp = " + std::to_string(par.gpus()) + msg(" must equal hardware.count (", " 须等于 hardware.count（") +
+               std::to_string(*req_.count) + msg(")", "）"));
     if (par.pp > req_.model.layers)
-      fail(errc::invalid_value, pointer(path, "pp"), "cannot exceed the number of layers");
+      fail(errc::invalid_value, pointer(path, "pp"), msg("cannot exceed the number of layers", "不能超过层数"));
     if (par.interleave > 1 && (par.pp == 1 || req_.model.layers < par.pp * par.interleave))
-      fail(errc::invalid_value, pointer(path, "interleave"), "needs pp > 1 and at least one layer per pp x interleave chunk");
+      fail(errc::invalid_value, pointer(path, "interleave"), msg("needs pp > 1 and at least one layer per pp x interleave chunk", "需要 pp > 1，且每个 pp × interleave 分块至少一层"));
     if (par.ep > 1 && (!req_.model.is_moe() || req_.model.experts % par.ep != 0 || (par.tp * par.dp) % par.ep != 0))
-      fail(errc::invalid_value, pointer(path, "ep"), "needs a mixture-of-experts model; ep must divide the experts and tp x dp");
+      fail(errc::invalid_value, pointer(path, "ep"), msg("needs a mixture-of-experts model; ep must divide the experts and tp x dp", "仅用于混合专家模型；ep 须整除专家数和 tp × dp"));
     if (par.global_batch > 0 && par.global_batch % (par.dp * par.micro_batch) != 0)
-      fail(errc::invalid_value, pointer(path, "globalBatch"), "must be a multiple of dp x microBatch");
+      fail(errc::invalid_value, pointer(path, "globalBatch"), msg("must be a multiple of dp x microBatch", "须为 dp × microBatch 的倍数"));
     req_.parallelism = par;
   }
 
@@ -268,7 +273,9 @@ class RequestReader {
       req_.goal.as_of = read_string(*v, "/goal/asOf");
       const bool shape = req_.goal.as_of.size() == 10 && req_.goal.as_of[4] == '-' && req_.goal.as_of[7] == '-';
       if (!shape || !day_number(req_.goal.as_of))
-        fail(errc::invalid_value, "/goal/asOf", "must be a date written YYYY-MM-DD, got \"" + req_.goal.as_of + "\"");
+        fail(errc::invalid_value, "/goal/asOf",
+             msg("must be a date written YYYY-MM-DD, got \"", "须为 YYYY-MM-DD 格式的日期，实际为“") + req_.goal.as_of +
+                 msg("\"", "”"));
     }
   }
 };
@@ -277,6 +284,7 @@ class RequestReader {
 }  // namespace jsonio
 
 Request parse_request(const std::string& text) {
+  jsonio::set_message_language("en");  // until the request's own "lang" is read
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);

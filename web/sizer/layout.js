@@ -54,7 +54,7 @@ export class Layout {
     replace(
       this.chips,
       PAR_MAIN.filter((k) => isNum(par[k])).map((k) =>
-        h('span', { class: 'chip', 'data-par': k }, h('abbr', { class: 'k' }, k), ' ', h('b', null, tr.int(par[k]))),
+        h('span', { class: 'chip', 'data-par': k }, h('span', { class: 'k' }, k), ' ', h('b', null, tr.int(par[k]))),
       ),
     );
     const more = [];

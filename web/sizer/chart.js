@@ -1,0 +1,274 @@
+// The cost-versus-time chart: one point per usable option (fits and meets the goal) at the core's
+// wallDays (x) and cost.amount (y); the core's result.frontier highlighted and joined in its order;
+// the recommended, cheapest and fastest options labelled. Scales, ticks and pixel positions are
+// presentation; every plotted value is read from the response.
+import { h, s, replace } from './dom.js';
+import { i18n } from './i18n.js';
+
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+const LOG_SPAN = 20; // a log axis when the values span more than 20×
+
+function niceStep(raw) {
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const m = raw / p;
+  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10) * p;
+}
+
+/** A scale over the values onto [a, b]: {map, ticks, log}. */
+export function makeScale(values, a, b, target = 5) {
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  const log = lo > 0 && hi / lo > LOG_SPAN;
+  let d0, d1, ticks, f;
+  if (log) {
+    d0 = Math.log10(lo) - 0.06;
+    d1 = Math.log10(hi) + 0.06;
+    const decades = d1 - d0;
+    const mults = decades <= 2.2 ? [1, 2, 5] : decades <= 4 ? [1, 3] : [1];
+    ticks = [];
+    for (let k = Math.floor(d0); k <= Math.ceil(d1); k++) {
+      for (const m of mults) {
+        const v = m * 10 ** k;
+        const l = Math.log10(v);
+        if (l >= d0 && l <= d1) ticks.push(v);
+      }
+    }
+    f = (v) => a + ((Math.log10(v) - d0) / (d1 - d0)) * (b - a);
+  } else {
+    if (hi === lo) {
+      const pad = Math.abs(lo) * 0.1 || 1;
+      lo -= pad;
+      hi += pad;
+    }
+    const pad = (hi - lo) * 0.08;
+    d0 = lo - pad;
+    d1 = hi + pad;
+    if (lo >= 0 && d0 < 0) d0 = 0;
+    const step = niceStep((d1 - d0) / target);
+    ticks = [];
+    for (let v = Math.ceil(d0 / step) * step; v <= d1 + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
+    f = (v) => a + ((v - d0) / (d1 - d0)) * (b - a);
+  }
+  return { map: f, ticks, log };
+}
+
+// Rough text width for label placement (CJK glyphs are about twice as wide as Latin ones).
+const textWidth = (str, size = 11) => [...str].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.58), 0);
+
+export class Chart {
+  /**
+   * @param {HTMLElement} container
+   * @param {{onSelect: (offerId: string) => void}} callbacks
+   */
+  constructor(container, { onSelect }) {
+    this.onSelect = onSelect;
+    this.data = null;
+    this.width = 0;
+    this.heading = h('h2', { id: 'chart-heading' });
+    this.note = h('p', { class: 'chart-note', id: 'chart-note' });
+    this.svg = s('svg', { class: 'plot', role: 'group', 'aria-labelledby': 'chart-heading', 'aria-describedby': 'chart-note' });
+    this.tip = h('div', { class: 'tip', 'aria-hidden': 'true', hidden: true });
+    this.empty = h('p', { class: 'chart-empty', hidden: true });
+    this.box = h('div', { class: 'chart-box' }, this.svg, this.tip);
+    this.legend = h('ul', { class: 'chart-legend' });
+    this.root = h(
+      'section',
+      { class: 'chart panel', part: 'chart', 'aria-labelledby': 'chart-heading', hidden: true },
+      this.heading,
+      this.note,
+      this.empty,
+      this.box,
+      this.legend,
+    );
+    container.append(this.root);
+    if (typeof ResizeObserver === 'function') {
+      this.observer = new ResizeObserver(() => {
+        cancelAnimationFrame(this.frame);
+        this.frame = requestAnimationFrame(() => {
+          const w = this.box.clientWidth;
+          if (w > 0 && Math.abs(w - this.width) > 1) this.draw();
+        });
+      });
+      this.observer.observe(this.box);
+    }
+  }
+
+  setStale(stale) {
+    this.root.toggleAttribute('data-stale', stale);
+  }
+
+  /**
+   * @param {object} response  the parsed ok:true response
+   * @param {{lang: string, gpuName: (id: string) => string}} ctx
+   */
+  update(response, ctx) {
+    const result = response?.result || {};
+    const options = Array.isArray(result.options) ? result.options : [];
+    const usable = options.filter(
+      (o) => o && o.fits === true && o.meetsGoal === true && isNum(o.wallDays) && o.wallDays > 0 && isNum(o.cost?.amount) && o.cost.amount > 0,
+    );
+    const frontier = Array.isArray(result.frontier) ? result.frontier.map(String) : [];
+    const choices = result.choices && typeof result.choices === 'object' ? result.choices : {};
+    this.data = { usable, frontier, choices, ctx, currency: usable[0]?.cost?.currency || result.currency };
+    this.setStale(false);
+    this.root.hidden = false;
+    this.draw();
+  }
+
+  marks(o) {
+    const { t } = i18n(this.data.ctx.lang);
+    const { choices } = this.data;
+    const out = [];
+    if (o.recommended === true) out.push(t('recommended'));
+    if (choices.cheapest === o.offerId) out.push(t('cheapest'));
+    if (choices.fastest === o.offerId) out.push(t('fastest'));
+    return out;
+  }
+
+  draw() {
+    if (!this.data) return;
+    const { usable, frontier, ctx, currency } = this.data;
+    const tr = i18n(ctx.lang);
+    const { t } = tr;
+    this.heading.textContent = t('chartHeading');
+    this.note.textContent = t('chartNote');
+    this.hideTip();
+    this.empty.textContent = t('chartEmpty');
+    this.empty.hidden = usable.length > 0;
+    this.box.hidden = usable.length === 0;
+    this.legend.hidden = usable.length === 0;
+    if (usable.length === 0) {
+      this.svg.replaceChildren();
+      return;
+    }
+
+    const W = Math.max(this.box.clientWidth || 640, 260);
+    this.width = W;
+    const narrow = W < 520;
+    const H = narrow ? 250 : 300;
+    const m = { l: narrow ? 54 : 66, r: narrow ? 10 : 18, t: 24, b: 38 };
+    const xs = makeScale(usable.map((o) => o.wallDays), m.l, W - m.r, narrow ? 4 : 6);
+    const ys = makeScale(usable.map((o) => o.cost.amount), H - m.b, m.t, 5);
+    this.svg.setAttribute('width', W);
+    this.svg.setAttribute('height', H);
+    this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+
+    const grid = s('g', { class: 'grid', 'aria-hidden': 'true' });
+    for (const v of ys.ticks) {
+      const y = ys.map(v).toFixed(1);
+      grid.append(
+        s('line', { x1: m.l, x2: W - m.r, y1: y, y2: y }),
+        s('text', { class: 'tick', x: m.l - 6, y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, tr.moneyCompact(v, currency)),
+      );
+    }
+    let lastX = -Infinity;
+    for (const v of xs.ticks) {
+      const x = xs.map(v);
+      grid.append(s('line', { class: 'v', x1: x.toFixed(1), x2: x.toFixed(1), y1: m.t, y2: H - m.b }));
+      const label = tr.sig(v, 3);
+      if (x - lastX < textWidth(label) + 10) continue; // skip crowded labels
+      lastX = x;
+      grid.append(s('text', { class: 'tick', x: x.toFixed(1), y: H - m.b + 14, 'text-anchor': 'middle' }, label));
+    }
+    const axes = s(
+      'g',
+      { class: 'axes', 'aria-hidden': 'true' },
+      s('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b }),
+      s('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b }),
+      s('text', { class: 'axis-title', x: m.l - 6, y: 12, 'text-anchor': 'start' }, `${t('axisCost')} (${currency}${ys.log ? `, ${t('logScale')}` : ''})`),
+      s('text', { class: 'axis-title', x: W - m.r, y: H - 6, 'text-anchor': 'end' }, `${t('axisDays')}${xs.log ? ` (${t('logScale')})` : ''}`),
+    );
+
+    const rank = new Map(frontier.map((id, i) => [id, i]));
+    const pos = (o) => [xs.map(o.wallDays), ys.map(o.cost.amount)];
+    const line = frontier
+      .map((id) => usable.find((o) => o.offerId === id))
+      .filter(Boolean)
+      .map((o) => pos(o).map((v) => v.toFixed(1)).join(','));
+    const frontierLine = line.length > 1 ? s('polyline', { class: 'frontier-line', points: line.join(' '), 'aria-hidden': 'true' }) : null;
+
+    // Points: ordinary ones first, the frontier on top; within each, left to right (tab order).
+    const sorted = usable
+      .map((o, i) => ({ o, i, f: rank.has(o.offerId) }))
+      .sort((a, b) => a.f - b.f || a.o.wallDays - b.o.wallDays || a.i - b.i);
+    const points = s('g', { class: 'points' });
+    const labels = s('g', { class: 'labels', 'aria-hidden': 'true' });
+    const placed = [];
+    for (const { o, f } of sorted) {
+      const [x, y] = pos(o);
+      const marks = this.marks(o);
+      const desc = [
+        `${o.provider || o.offerId} (${o.offerId})`,
+        `${tr.int(o.count)} × ${ctx.gpuName(o.gpu)}`,
+        `${tr.days(o.wallDays)} ${t('daysUnit')}`,
+        tr.money(o.cost.amount, o.cost.currency),
+        f ? t('frontier') : null,
+        ...marks,
+      ].filter(Boolean);
+      const cls = ['pt', f && 'frontier', o.recommended === true && 'rec', marks.length > 0 && 'marked'].filter(Boolean).join(' ');
+      const g = s(
+        'g',
+        { class: cls, tabindex: '0', role: 'button', 'aria-label': desc.join(', '), 'data-offer-id': String(o.offerId) },
+        s('circle', { class: 'hit', cx: x.toFixed(1), cy: y.toFixed(1), r: 10 }),
+        s('circle', { class: 'dot', cx: x.toFixed(1), cy: y.toFixed(1), r: f ? 5.5 : 4 }),
+      );
+      const show = () => this.showTip(o, desc, x, y, W);
+      g.addEventListener('pointerenter', show);
+      g.addEventListener('focus', show);
+      g.addEventListener('pointerleave', () => this.hideTip());
+      g.addEventListener('blur', () => this.hideTip());
+      g.addEventListener('click', () => this.onSelect(String(o.offerId)));
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          this.onSelect(String(o.offerId));
+        }
+      });
+      points.append(g);
+      if (marks.length) placed.push({ x, y, text: marks.join(' · ') });
+    }
+    this.placeLabels(placed, labels, W, H, m);
+    replace(this.svg, grid, axes, frontierLine, points, labels);
+
+    replace(
+      this.legend,
+      h('li', null, h('span', { class: 'key key-frontier', 'aria-hidden': 'true' }), t('frontier')),
+      h('li', null, h('span', { class: 'key key-other', 'aria-hidden': 'true' }), `${tr.int(usable.length)} ${t('usableOptions')}`),
+    );
+  }
+
+  /** Labels beside their points, nudged down when they would overlap one placed before. */
+  placeLabels(items, layer, W, H, m) {
+    const boxes = [];
+    items.sort((a, b) => a.y - b.y);
+    for (const it of items) {
+      const w = textWidth(it.text);
+      const right = it.x + 9 + w <= W - m.r;
+      let x = right ? it.x + 9 : it.x - 9;
+      let y = it.y - 7;
+      if (y < m.t + 4) y = it.y + 16;
+      const left = right ? x : x - w;
+      for (let tries = 0; tries < 6; tries++) {
+        const hit = boxes.some((b) => left < b.x + b.w && left + w > b.x && Math.abs(y - b.y) < 13);
+        if (!hit) break;
+        y += 13;
+      }
+      if (y > H - m.b - 2) y = H - m.b - 2;
+      boxes.push({ x: left, y, w });
+      layer.append(s('text', { class: 'pt-label', x: x.toFixed(1), y: y.toFixed(1), 'text-anchor': right ? 'start' : 'end' }, it.text));
+    }
+  }
+
+  showTip(o, desc, x, y, W) {
+    replace(this.tip, h('strong', null, desc[0]), desc.slice(1).map((d) => h('span', null, d)));
+    this.tip.hidden = false;
+    const left = x > W / 2;
+    this.tip.toggleAttribute('data-left', left);
+    this.tip.style.left = `${Math.round(left ? x - 12 : x + 12)}px`;
+    this.tip.style.top = `${Math.round(y)}px`;
+  }
+
+  hideTip() {
+    this.tip.hidden = true;
+  }
+}
