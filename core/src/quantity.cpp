@@ -50,10 +50,56 @@ bool take_integer_part(std::string_view& s, std::string& out) {
   return true;
 }
 
+// Chinese numerals written out: 七十亿, 两万亿, 一千五百亿, 一亿五千万. Digits set the pending
+// number, 十/百/千 add it times the unit to the section, 万 scales the section, 亿 closes
+// everything so far (so 万亿 = 1e12). Integers only; exact up to 2^53.
+std::optional<double> parse_chinese_numeral(std::string_view s) {
+  struct Glyph {
+    std::string_view text;
+    int digit;      // 0-9, or -1
+    double unit;    // 10, 100, 1000 (small units), 1e4, 1e8 (big), or 0
+  };
+  static constexpr Glyph kGlyphs[] = {
+      {"零", 0, 0}, {"〇", 0, 0}, {"一", 1, 0}, {"二", 2, 0},    {"两", 2, 0},    {"三", 3, 0},
+      {"四", 4, 0}, {"五", 5, 0}, {"六", 6, 0}, {"七", 7, 0},    {"八", 8, 0},    {"九", 9, 0},
+      {"十", -1, 10}, {"百", -1, 100}, {"千", -1, 1000}, {"万", -1, 1e4}, {"亿", -1, 1e8},
+  };
+  double total = 0, section = 0, number = 0;
+  bool any = false, pending = false;
+  while (!s.empty()) {
+    const Glyph* glyph = nullptr;
+    for (const Glyph& g : kGlyphs)
+      if (s.substr(0, g.text.size()) == g.text) glyph = &g;
+    if (!glyph) return std::nullopt;
+    s.remove_prefix(glyph->text.size());
+    any = true;
+    if (glyph->digit >= 0) {
+      number = glyph->digit;
+      pending = true;
+    } else if (glyph->unit < 1e4) {
+      section += (pending ? number : 1) * glyph->unit;  // 十五 = 15
+      number = 0;
+      pending = false;
+    } else if (glyph->unit == 1e4) {
+      section = (section + number) * 1e4;
+      number = 0;
+      pending = false;
+    } else {
+      total = (total + section + number) * 1e8;
+      section = number = 0;
+      pending = false;
+    }
+  }
+  if (!any) return std::nullopt;
+  return total + section + number;
+}
+
 }  // namespace
 
 std::optional<double> parse_quantity(std::string_view text) {
   std::string_view s = trim(text);
+  if (!s.empty() && static_cast<unsigned char>(s.front()) >= 0x80)
+    if (auto chinese = parse_chinese_numeral(s)) return chinese;
   std::string mantissa;
   if (s.empty()) return std::nullopt;
   if (s.front() == '+' || s.front() == '-') {

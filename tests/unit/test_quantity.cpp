@@ -24,6 +24,17 @@ TEST_CASE("quantities are read as people write them", "[quantity]") {
   CHECK(parse_quantity("-5") == -5.0);  // the sign is the field's business
 }
 
+TEST_CASE("Chinese numerals written out are counts too", "[quantity]") {
+  CHECK(parse_quantity("七十亿") == 7e9);
+  CHECK(parse_quantity("两万亿") == 2e12);
+  CHECK(parse_quantity("一千五百亿") == 1.5e11);
+  CHECK(parse_quantity("一亿五千万") == 1.5e8);
+  CHECK(parse_quantity("十五") == 15);
+  CHECK(parse_quantity("三万五千") == 35000);
+  CHECK_FALSE(parse_quantity("七十亿个").has_value());
+  CHECK(parse_quantity("十") == 10);  // a leading unit reads as one of it
+}
+
 TEST_CASE("a suffix is folded into the exponent, so the result is correctly rounded", "[quantity]") {
   CHECK(parse_quantity("1.2B") == 1.2e9);
   CHECK(parse_quantity("0.1T") == 0.1e12);

@@ -8,7 +8,7 @@ namespace gpusizer {
 
 // Parses a count written with an optional Latin (K, M, B, T; any case) or Chinese
 // (千, 万, 百万, 千万, 亿, 十亿, 百亿, 千亿, 万亿) magnitude suffix. Digits may be grouped by
-// commas in threes. Returns nullopt for anything else; the caller names the field.
+// commas in threes. Chinese numerals written out (七十亿, 两万亿) are read too. Returns nullopt for anything else; the caller names the field.
 // The result is correctly rounded: the suffix is folded into the decimal exponent
 // before a single strtod, so "1.2B" is exactly the double nearest 1.2e9.
 std::optional<double> parse_quantity(std::string_view text);
