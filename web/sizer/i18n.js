@@ -115,8 +115,8 @@ const STRINGS = {
     'recompute.full': '完整',
     'recompute.selective': '选择性',
     sequenceParallel: '序列并行',
-    searched: '尝试的并行方式',
-    searchedOf: '种可行，共',
+    searched: '搜索的并行方式',
+    searchedOf: '{a} 种中 {b} 种放得下',
     breakdownLabel: '每步时间构成',
     'bd.matmul': '矩阵乘',
     'bd.attention': '注意力',
@@ -138,8 +138,8 @@ const STRINGS = {
     'isolation.shared': '共享',
     daysOld: '天前',
     details: '详情',
-    unitPrices: '单价（每份',
-    gpusWord: '卡',
+    unitPrices: '单价（每份 {n} 卡）',
+    unitPricesNoUnit: '单价',
     minTerm: '最短租期',
     noMinTerm: '无',
     commitment: '租用条款',
@@ -279,8 +279,8 @@ const STRINGS = {
     'recompute.full': 'full',
     'recompute.selective': 'selective',
     sequenceParallel: 'sequence parallel',
-    searched: 'Layouts tried',
-    searchedOf: 'feasible of',
+    searched: 'Layouts searched',
+    searchedOf: '{b} of {a} fit',
     breakdownLabel: 'Time per iteration',
     'bd.matmul': 'Matmul',
     'bd.attention': 'Attention',
@@ -302,8 +302,8 @@ const STRINGS = {
     'isolation.shared': 'Shared',
     daysOld: 'days old',
     details: 'Details',
-    unitPrices: 'Price per unit (',
-    gpusWord: 'GPUs',
+    unitPrices: 'Price per unit of {n} GPUs',
+    unitPricesNoUnit: 'Price per unit',
     minTerm: 'Minimum term',
     noMinTerm: 'none',
     commitment: 'Terms',
@@ -380,6 +380,8 @@ export function i18n(lang) {
   return {
     lang,
     t,
+    /** t() with {name} placeholders filled from vars. */
+    fmt: (key, vars) => t(key).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)),
     /** The core's error message; in Chinese, led by a Chinese summary while the core's text is English. */
     errorMessage(error) {
       const message = (error && typeof error.message === 'string' && error.message) || '';
@@ -423,6 +425,14 @@ export function i18n(lang) {
     /** A plain number with at most `digits` decimals (unit prices, seconds, exchange rates). */
     dec: (v, digits = 2) =>
       isNum(v) ? nf(lang, `dec${digits}`, { maximumFractionDigits: digits }).format(v) : '—',
+    /** Money with cents below 100 (unit prices, storage, cost per billion tokens). */
+    price: (v, currency) => {
+      if (!isNum(v)) return '—';
+      const code = currency === 'USD' || currency === 'CNY' ? currency : null;
+      const d = Math.abs(v) < 100 ? 2 : 0;
+      const opts = { minimumFractionDigits: d, maximumFractionDigits: d };
+      return nf(lang, `price-${code}-${d}`, code ? { ...opts, style: 'currency', currency: code } : opts).format(v);
+    },
     money: (v, currency) => {
       if (!isNum(v)) return '—';
       const code = currency === 'USD' || currency === 'CNY' ? currency : null;

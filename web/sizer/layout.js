@@ -80,7 +80,7 @@ export class Layout {
     if (isNum(est.iterationSeconds)) facts.push([t('iteration'), `${tr.sig(est.iterationSeconds, 3)} ${t('secondsUnit')}`]);
     const search = est.search;
     if (search && isNum(search.configsEvaluated)) {
-      facts.push([t('searched'), `${tr.int(search.configsFeasible)} ${t('searchedOf')} ${tr.int(search.configsEvaluated)}`]);
+      facts.push([t('searched'), tr.fmt('searchedOf', { a: tr.int(search.configsEvaluated), b: tr.int(search.configsFeasible) })]);
     }
     replace(this.facts, facts.map(([k, v]) => h('div', null, h('dt', null, k), h('dd', null, v))));
 

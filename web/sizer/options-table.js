@@ -230,7 +230,7 @@ export class OptionsTable {
     main.append(h('td', { class: 'num' }, tr.days(o.wallDays)));
     main.append(h('td', { class: 'num' }, tr.int(o.gpuHours)));
     main.append(h('td', { class: 'num cost' }, cost ? tr.money(cost.amount, cost.currency) : t('noCost')));
-    main.append(h('td', { class: 'num' }, cost && isNum(o.costPerBillionTokens) ? this.price(tr, o.costPerBillionTokens, cost.currency) : '—'));
+    main.append(h('td', { class: 'num' }, cost && isNum(o.costPerBillionTokens) ? tr.price(o.costPerBillionTokens, cost.currency) : '—'));
 
     const billingText = cost ? tr.billing(cost.billing) : '';
     const billingTitle =
@@ -267,11 +267,6 @@ export class OptionsTable {
     return [main, detail];
   }
 
-  /** Money with cents below 100 (unit prices, per-billion-token costs). */
-  price(tr, v, currency) {
-    return isNum(v) && Math.abs(v) < 100 ? `${tr.money(Math.trunc(v), currency).replace(/[\d,.\s]+$/, '')}${tr.dec(v, 2)}` : tr.money(v, currency);
-  }
-
   /** The detail row's content for one option. */
   details(o, tr) {
     const { t } = tr;
@@ -282,16 +277,16 @@ export class OptionsTable {
 
     const prices = o.unitPrices && typeof o.unitPrices === 'object' ? o.unitPrices : {};
     const priceList = PERIODS.filter((p) => isNum(prices[p])).map((p) =>
-      h('span', { class: 'pp', 'data-period': p }, `${this.price(tr, prices[p], cur)} / ${tr.billing([{ period: p, count: 1 }])}`),
+      h('span', { class: 'pp', 'data-period': p }, `${tr.price(prices[p], cur)} / ${tr.billing([{ period: p, count: 1 }])}`),
     );
     if (priceList.length) {
-      const per = isNum(o.gpusPerUnit) ? `${t('unitPrices')}${tr.int(o.gpusPerUnit)} ${t('gpusWord')})` : t('unitPrices').replace(/[（(]\s*$/, '');
+      const per = isNum(o.gpusPerUnit) ? tr.fmt('unitPrices', { n: tr.int(o.gpusPerUnit) }) : t('unitPricesNoUnit');
       items.push(h('div', { 'data-item': 'unitPrices' }, h('dt', null, per), h('dd', { class: 'list' }, priceList)));
     }
     if (isNum(o.minTermHours)) add('minTerm', o.minTermHours > 0 ? `${tr.int(o.minTermHours)} ${t('hoursUnit')}` : t('noMinTerm'));
     const terms = [o.commitment && str(o.commitment), o.spot === true && t('spot'), isNum(o.depositMonths) && `${t('deposit')} ${tr.billing([{ period: 'month', count: o.depositMonths }])}`].filter(Boolean);
     if (terms.length) add('commitment', terms.join(' · '));
-    if (isNum(o.setupFee)) add('setupFee', this.price(tr, o.setupFee, o.offerCurrency || cur));
+    if (isNum(o.setupFee)) add('setupFee', tr.price(o.setupFee, o.offerCurrency || cur));
 
     const trial = cost?.trialThenMonthly;
     if (trial && isNum(trial.amount)) {
@@ -313,9 +308,9 @@ export class OptionsTable {
     }
     const oc = o.offerCurrency || cur;
     if (isNum(o.storagePricePerGBMonth)) {
-      add('storage', `${this.price(tr, o.storagePricePerGBMonth, oc)} / GB${t('perMonth')}`, isNum(o.storageIncludedGB) ? ` · ${t('included')} ${tr.int(o.storageIncludedGB)} GB` : '');
+      add('storage', `${tr.price(o.storagePricePerGBMonth, oc)} / GB${t('perMonth')}`, isNum(o.storageIncludedGB) ? ` · ${t('included')} ${tr.int(o.storageIncludedGB)} GB` : '');
     }
-    if (isNum(o.egressPricePerGB)) add('egress', `${this.price(tr, o.egressPricePerGB, oc)} / GB`);
+    if (isNum(o.egressPricePerGB)) add('egress', `${tr.price(o.egressPricePerGB, oc)} / GB`);
 
     const par = o.parallelism && typeof o.parallelism === 'object' ? o.parallelism : null;
     if (par) {
