@@ -9,16 +9,28 @@
 //   catalog-src  URL (same origin) of a provider catalog JSON, sent as request.catalog.
 // Properties:
 //   catalog      a provider catalog object (same as catalog-src, without the fetch); null clears it.
+//                Its fx {usdCny, date}, when given, is the exchange-rate field's placeholder.
+// Requests: the form sends goal.asOf = today's date (the browser's clock and time zone) so price
+//   ages are current; goal.sensitiveData when "Sensitive data" is ticked; goal.usdCny when an
+//   exchange rate is typed; no goal.days when the deadline is left empty.
 // Events (bubble, composed):
-//   gpusizer-result  detail = the parsed response ({ok: true, result, ...}) after each estimate.
+//   gpusizer-result  detail = the parsed response ({ok: true, result, ...}) after each estimate
+//                    (result.choices, result.frontier and result.advice included).
 //   gpusizer-error   detail = {ok: false, error: {code, path, message}}: a bad input (the core's
 //                    answer), or the module/catalog failing to load (codes load_failed,
 //                    catalog_unavailable).
-// Styling: custom properties --gpu-sizer-accent, --gpu-sizer-font, --gpu-sizer-text,
-//   --gpu-sizer-muted, --gpu-sizer-bg, --gpu-sizer-surface, --gpu-sizer-border, --gpu-sizer-radius,
-//   --gpu-sizer-danger, --gpu-sizer-ok, --gpu-sizer-warn, --gpu-sizer-font-size;
-//   parts: form, field, field-error, lang-switch, summary, warnings, options, table-wrap, table,
-//   badge, steps, meta (and chart, later).
+// Styling: custom properties --gpu-sizer-accent, --gpu-sizer-accent-text, --gpu-sizer-accent-tint,
+//   --gpu-sizer-font, --gpu-sizer-font-size, --gpu-sizer-text, --gpu-sizer-muted, --gpu-sizer-bg,
+//   --gpu-sizer-surface, --gpu-sizer-border, --gpu-sizer-input-border, --gpu-sizer-radius,
+//   --gpu-sizer-danger, --gpu-sizer-ok, --gpu-sizer-warn, --gpu-sizer-warn-bg,
+//   --gpu-sizer-point (chart points off the frontier), --gpu-sizer-grid (chart grid lines);
+//   parts: form, field, field-error, lang-switch, summary, warnings, layout (the parallel layout
+//   and iteration-time bar of the chosen GPU), advice (rule of thumb and notes), chart (the
+//   cost-versus-time SVG: points, frontier, labels, tooltip), options, table-wrap, table,
+//   badge (every badge in the table) with badge-recommended, badge-cheapest, badge-fastest for
+//   one kind (the cheapest/fastest badges are outlined in the accent colour), steps, meta.
+// Table rows: tr[data-offer-id] with data-recommended / data-cheapest / data-fastest; each has a
+//   toggle (button.expand, aria-expanded) opening the detail row that follows it.
 // Timing: each estimate leaves User Timing measures "gpusizer:estimate" and "gpusizer:render".
 import { Controller } from './sizer/controller.js';
 import { normalizeLang, defaultLang } from './sizer/i18n.js';

@@ -1,6 +1,6 @@
 // Offline support for the host page: network first (so a deployed update shows at once),
 // the cache when the network fails. Same-origin GET requests only.
-const CACHE = 'gpusizer-v1';
+const CACHE = 'gpusizer-v2';
 const PRECACHE = [
   './',
   'index.html',
@@ -14,11 +14,14 @@ const PRECACHE = [
   'gpu-sizer.css',
   'gpusizer.js',
   'gpusizer.wasm',
+  'sizer/advice.js',
+  'sizer/chart.js',
   'sizer/controller.js',
   'sizer/dom.js',
   'sizer/engine.js',
   'sizer/form.js',
   'sizer/i18n.js',
+  'sizer/layout.js',
   'sizer/options-table.js',
   'sizer/steps.js',
   'sizer/summary.js',

@@ -46,7 +46,8 @@ void add_option_warnings(const Request& req, const Gpu& gpu, std::optional<long>
   if (today) {
     if (const auto priced = day_number(offer.price_date)) {
       o.price_age_days = static_cast<int>(*today - *priced);
-      if (*o.price_age_days > kStalePriceDays)
+      o.price_stale = *o.price_age_days > kStalePriceDays;
+      if (o.price_stale)
         o.warnings.push_back({"stale_price", "",
                               tr(lang,
                                  "price dated " + offer.price_date + ", " + std::to_string(*o.price_age_days) +
@@ -100,7 +101,9 @@ Advice make_advice(const Request& req, const Result& r) {
   a.suggestion = tr(lang, tier->en, tier->zh);
   const Option* best = recommended(r);
   const int gpus = best ? best->units * best->offer->gpus_per_unit : r.estimate ? r.estimate->run.count : 0;
-  const std::string plan_gpu = best ? best->offer->gpu : r.estimate ? r.estimate->run.gpu : "";
+  const std::string gpu_id = best ? best->offer->gpu : r.estimate ? r.estimate->run.gpu : "";
+  const Gpu* gpu = req.catalog->find_gpu(gpu_id);
+  const std::string plan_gpu = gpu ? gpu->name : gpu_id;
   const std::string days = best ? format_sig(best->run.wall_days, 3) : r.estimate ? format_sig(r.estimate->run.wall_days, 3) : "";
   if (gpus == 0) {
     a.agrees = false;
@@ -116,10 +119,10 @@ Advice make_advice(const Request& req, const Result& r) {
       a.message = tr(lang,
                      "The rule of thumb says " + std::string(tier->en) + " for " + tier->id +
                          " models, which is about fitting the model in memory; this job's " +
-                         format_sci(r.compute.tokens_total, 3) + " tokens in the goal's time need " + plan_en +
+                         format_sig(r.compute.tokens_total, 3) + " tokens in the goal's time need " + plan_en +
                          ": the deadline, not memory, sets the size.",
                      std::string("经验法则对 ") + tier->id + " 模型建议" + tier->zh + "，那是按放得下模型来算的；本任务要在目标时间内训练 " +
-                         format_sci(r.compute.tokens_total, 3) + " 个 token，需要 " + plan_zh + "：规模由工期而非显存决定。");
+                         format_sig(r.compute.tokens_total, 3) + " 个 token，需要 " + plan_zh + "：规模由工期而非显存决定。");
     } else {
       a.message = tr(lang,
                      "The rule of thumb says " + std::string(tier->en) + " for " + tier->id + " models; this job needs only " +
@@ -171,7 +174,7 @@ Advice make_advice(const Request& req, const Result& r) {
   }
   int stale = 0;
   for (const Option& o : r.options)
-    if (o.price_age_days && *o.price_age_days > kStalePriceDays) ++stale;
+    if (o.price_stale) ++stale;
   if (stale)
     a.notes.push_back({"stale_prices", "",
                        tr(lang, std::to_string(stale) + " offer(s) have prices older than 90 days: check them before deciding.",

@@ -43,6 +43,7 @@ class Estimator {
     r.warnings = req_.warnings;
     r.currency = req_.goal.currency;
     r.usd_cny = req_.goal.usd_cny.value_or(cat_.fx.usd_cny);
+    r.fx_date = req_.goal.usd_cny ? "request" : cat_.fx.date;
     r.compute = estimate_compute(req_.model, req_.training);
     flops_ = r.compute.flops_total;
     if (!req_.model.architecture_known)
@@ -210,7 +211,14 @@ class Estimator {
     } else if (fixed) {
       count = req_.parallelism->gpus();
     } else {
-      if (r.assumed_days <= 0) r.assumed_days = kDefaultDeadlineDays;  // budget-only request
+      if (r.assumed_days <= 0) {  // budget-only request: the GPU estimate still needs a duration
+        r.assumed_days = kDefaultDeadlineDays;
+        r.warnings.push_back({"estimate_default_deadline", "/goal/days",
+                              tr(req_.lang,
+                                 "no deadline: the " + gpu.id +
+                                     " estimate is sized to finish in 30 days; the options to the budget",
+                                 "未给出工期：" + gpu.id + " 的估算按 30 天内完成配置；各租用方案按预算配置")});
+      }
       e.count_from_goal = true;
       const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
       if (req_.mfu) {

@@ -157,7 +157,10 @@ json option_json(const Option& o) {
   j["interconnect"] = {{"intraUnit", offer.intra_unit}, {"interUnit", offer.inter_unit}};
   if (offer.inter_unit_gbps_per_gpu) j["interconnect"]["interUnitGBpsPerGpu"] = *offer.inter_unit_gbps_per_gpu;
   j["priceDate"] = offer.price_date;
-  if (o.price_age_days) j["priceAgeDays"] = *o.price_age_days;
+  if (o.price_age_days) {
+    j["priceAgeDays"] = *o.price_age_days;
+    j["priceStale"] = o.price_stale;
+  }
   j["confidence"] = offer.confidence;
   j["source"] = offer.source;
   j["warnings"] = warnings_json(o.warnings);
@@ -210,6 +213,7 @@ std::string response_json(const Result& r) {
   result["assumedDays"] = r.assumed_days;
   result["currency"] = r.currency;
   result["usdCny"] = r.usd_cny;
+  result["fxDate"] = r.fx_date;
   json options = json::array();
   for (const Option& o : r.options) options.push_back(option_json(o));
   result["options"] = std::move(options);

@@ -5,8 +5,10 @@
 //
 // Serves DIR with scripts/serve.mjs, drives the page with playwright-core, and checks the worked
 // example of the brief (7B params, 2T tokens, A100-80GB, 5 days, MFU 180/312 → 1,081 GPUs), the
-// language switch, an error shown next to its field, the embedding demo with a provider catalog,
-// the layout at 360 px, and axe-core. Fails on any request off the test server's origin, any
+// language switch, an error shown next to its field, the rental matching of a 70B run (cost/time
+// chart and frontier, cheapest/fastest badges, expandable rows with unit prices and the trial
+// plan, advice, the Layout card, budget without a deadline), the embedding demo with a provider
+// catalog, the layout at 360 px, and axe-core. Fails on any request off the test server's origin, any
 // console error, page error, CSP violation or HTTP error. Exit 0 pass, 1 fail.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,6 +65,7 @@ const INIT = () => {
   for (const type of ['gpusizer-result', 'gpusizer-error']) {
     document.addEventListener(type, (e) => {
       const d = e.detail || {};
+      if (type === 'gpusizer-result') window.__lastResult = d;
       window.__events.push({
         type,
         composed: e.composed,
@@ -103,6 +106,19 @@ async function waitShadow(page, fn, arg, what) {
   }
 }
 
+// Waits until the element has stopped producing events (the form debounces typing), then
+// returns the last gpusizer-result detail.
+async function settled(page, quietMs = 450) {
+  let n = -1;
+  for (let i = 0; i < 40; i++) {
+    const now = await page.evaluate(() => window.__events.length);
+    if (now === n) break;
+    n = now;
+    await page.waitForTimeout(quietMs);
+  }
+  return page.evaluate(() => window.__lastResult);
+}
+
 async function runAxe(page, label) {
   await page.evaluate(axeSource);
   // preload: false — axe's CSSOM preload copies stylesheets into <style> elements, which the
@@ -131,7 +147,7 @@ try {
   const page = await newPage(context, 'index');
   const response = await page.goto(server.url);
   check((response.headers()['content-security-policy'] || '').includes("script-src 'self' 'wasm-unsafe-eval'"), 'the page is served with the strict CSP header');
-  await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr').length > 0, null, 'first result');
+  await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, 'first result');
   check(await page.evaluate(() => document.querySelector('gpu-sizer').shadowRoot.querySelector('.root').lang === 'en'), 'default language follows navigator.language (en)');
 
   const controls = page.locator('gpu-sizer form');
@@ -153,7 +169,7 @@ try {
   check(/\d/.test(summary.cost || ''), 'summary shows the recommended offer’s cost', summary.cost);
 
   const table = await shadow(page, ({ shadowRoot: root }) => {
-    const rows = [...root.querySelectorAll('table.options tbody tr')];
+    const rows = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')];
     const rec = rows.filter((r) => r.dataset.recommended === 'true');
     return {
       caption: root.querySelector('table.options caption')?.textContent.trim(),
@@ -175,7 +191,7 @@ try {
   await page.locator('gpu-sizer th[data-key="days"] button').click();
   const sorted = await shadow(page, ({ shadowRoot: root }) => ({
     sort: root.querySelector('th[data-key="days"]').getAttribute('aria-sort'),
-    rows: root.querySelectorAll('table.options tbody tr').length,
+    rows: root.querySelectorAll('table.options tbody tr[data-offer-id]').length,
   }));
   check(sorted.sort === 'ascending' && sorted.rows === table.rows, 'clicking a column heading sorts (aria-sort) and keeps every row');
 
@@ -286,6 +302,175 @@ try {
   await page.locator('gpu-sizer .size-by label', { hasText: 'Days' }).click();
   await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('.card[data-key="gpus"] .value')?.textContent === '1,081', null, 'back to the deadline');
 
+  // ---- rental matching: 70B, 2T tokens, a 30-day deadline ----
+  await controls.locator('#f-mfu').fill('');
+  await controls.locator('#f-preset').selectOption('llama-2-70b');
+  await controls.locator('#f-tokens').fill('2T');
+  await controls.locator('#f-days').fill('30');
+  await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="flops"] .value')?.textContent || '').includes('8.89'), null, '70B result');
+  const r70 = await settled(page);
+  const res70 = r70?.result || {};
+  const choices = res70.choices || {};
+  const frontier = res70.frontier || [];
+  info(`70B/2T/30 d: choices ${JSON.stringify(choices)}; frontier ${frontier.join(' → ')}`);
+  check(r70?.ok === true && res70.model?.preset === 'llama-2-70b' && choices.cheapest && choices.fastest && frontier.length >= 2, 'the 70B response carries choices and a frontier (read from the gpusizer-result detail)');
+
+  const summary70 = await shadow(page, ({ shadowRoot: root }) => root.querySelector('.card[data-key="gpuHours"] .value').textContent);
+  check(/\(.+–.+\)/.test(summary70), 'the GPU-hours card shows the spread of published runs beside the estimate', summary70);
+
+  const chart = await shadow(page, ({ shadowRoot: root }) => {
+    const svg = root.querySelector('[part="chart"] svg.plot');
+    const pts = [...(svg?.querySelectorAll('.pt') || [])];
+    return {
+      points: pts.length,
+      frontier: pts.filter((p) => p.classList.contains('frontier')).map((p) => p.dataset.offerId),
+      line: svg?.querySelector('polyline.frontier-line')?.getAttribute('points')?.split(' ').length || 0,
+      labels: [...(svg?.querySelectorAll('.pt-label') || [])].map((t) => t.textContent),
+      ticks: svg?.querySelectorAll('.tick').length || 0,
+      named: pts.every((p) => (p.getAttribute('aria-label') || '').length > 10 && p.getAttribute('tabindex') === '0'),
+    };
+  });
+  const usable = (res70.options || []).filter((o) => o.fits && o.meetsGoal && o.cost);
+  const frontierShown = frontier.filter((id) => usable.some((o) => o.offerId === id));
+  check(chart.points >= 3 && chart.points === usable.length, `the chart plots every usable option (${chart.points} points)`);
+  check(chart.frontier.length >= 2 && JSON.stringify([...chart.frontier].sort()) === JSON.stringify([...frontierShown].sort()) && chart.line === frontierShown.length,
+    'the frontier points are highlighted and joined by a line in the core’s order', chart.frontier.join(', '));
+  const labelText = chart.labels.join(' | ');
+  check(/Recommended/.test(labelText) && /Cheapest/.test(labelText) && /Fastest/.test(labelText) && chart.ticks >= 6 && chart.named,
+    'the chart labels recommended, cheapest and fastest, has axis ticks, and every point is focusable with a name', labelText);
+
+  const badges = await shadow(page, ({ shadowRoot: root }, ch) => {
+    const rowOf = (key) => [...root.querySelectorAll(`table.options tbody tr[data-${key}]`)];
+    const c = rowOf('cheapest');
+    const f = rowOf('fastest');
+    return {
+      cheapest: c.map((r) => r.dataset.offerId),
+      fastest: f.map((r) => r.dataset.offerId),
+      cheapestBadge: c[0]?.querySelector('.badge[data-badge="cheapest"]')?.textContent,
+      fastestBadge: f[0]?.querySelector('.badge[data-badge="fastest"]')?.textContent,
+      headers: [...root.querySelectorAll('table.options thead th')].map((th) => th.dataset.key),
+      recommendedBadge: root.querySelector('tr[data-recommended] .badge[data-badge="recommended"]')?.textContent,
+    };
+  }, choices);
+  check(badges.cheapest.length === 1 && badges.cheapest[0] === choices.cheapest && badges.cheapestBadge === 'Cheapest', 'the Cheapest badge is on the row named by result.choices.cheapest', badges.cheapest.join());
+  check(badges.fastest.length === 1 && badges.fastest[0] === choices.fastest && badges.fastestBadge === 'Fastest', 'the Fastest badge is on the row named by result.choices.fastest', badges.fastest.join());
+  check(badges.recommendedBadge === 'Recommended', 'the recommended row keeps its primary badge');
+  check(['costPerB', 'priceDate', 'deployment', 'isolation'].every((k) => badges.headers.includes(k)), 'the table has cost per billion tokens, price date, deployment and isolation columns', badges.headers.join(', '));
+  const cells = await shadow(page, ({ shadowRoot: root }, id) => {
+    const row = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].find((r) => r.dataset.offerId === id);
+    const cell = (k) => row.children[[...root.querySelectorAll('table.options thead th')].findIndex((th) => th.dataset.key === k)]?.textContent || '';
+    return { costPerB: cell('costPerB'), date: cell('priceDate'), dep: cell('deployment'), iso: cell('isolation') };
+  }, choices.cheapest);
+  info(`cheapest row: ${JSON.stringify(cells)}`);
+  check(/\d/.test(cells.costPerB) && /days old/.test(cells.date) && /(Local DC|Cloud)/.test(cells.dep) && /(Private|Shared)/.test(cells.iso), 'its cells show cost per 1B tokens, price date with age, deployment and isolation');
+  const dated = res70.options.find((o) => /^\d{4}-\d{2}-\d{2}$/.test(o.priceDate || '') && typeof o.priceAgeDays === 'number');
+  const expectedAge = dated && Math.round((new Date(new Date().toDateString()) - new Date(dated.priceDate + 'T00:00:00')) / 86400000);
+  check(dated && Math.abs(dated.priceAgeDays - expectedAge) <= 1, 'price ages are counted to today (goal.asOf from the browser clock)', dated && `${dated.offerId} ${dated.priceDate}: ${dated.priceAgeDays} vs ${expectedAge}`);
+
+  // The chart's point for the fastest offer: focus shows the tooltip, Enter finds the table row.
+  const fastPoint = page.locator(`gpu-sizer svg.plot .pt[data-offer-id="${choices.fastest}"]`);
+  await fastPoint.focus();
+  const tip = await shadow(page, ({ shadowRoot: root }) => { const t = root.querySelector('.chart .tip'); return t.hidden ? '' : t.textContent; });
+  await fastPoint.press('Enter');
+  await page.waitForTimeout(600);
+  const hl = await shadow(page, ({ shadowRoot: root }) => {
+    const rows = [...root.querySelectorAll('tr[data-highlight]')];
+    const wrap = root.querySelector('.table-wrap').getBoundingClientRect();
+    const r = rows[0]?.getBoundingClientRect();
+    return { ids: rows.map((x) => x.dataset.offerId), visible: !!r && r.top >= wrap.top - 1 && r.bottom <= wrap.bottom + 1 && r.top < innerHeight && r.bottom > 0, focus: root.activeElement?.closest('tr')?.dataset.offerId };
+  });
+  check(tip.length > 0, 'focusing a chart point shows the offer in a tooltip', tip.slice(0, 80));
+  check(hl.ids.length === 1 && hl.ids[0] === choices.fastest && hl.visible && hl.focus === choices.fastest, 'activating a chart point scrolls to and highlights its table row', JSON.stringify(hl));
+
+  // Expanding a row: unit prices, terms, interconnect, layout, source.
+  const cheapRow = page.locator(`gpu-sizer table.options tbody tr[data-offer-id="${choices.cheapest}"]`);
+  await cheapRow.locator('button.expand').click();
+  const det = await shadow(page, ({ shadowRoot: root }, id) => {
+    const row = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].find((r) => r.dataset.offerId === id);
+    const btn = row.querySelector('button.expand');
+    const detail = root.getElementById(btn.getAttribute('aria-controls'));
+    const item = (k) => detail?.querySelector(`[data-item="${k}"]`)?.textContent || '';
+    return { expanded: btn.getAttribute('aria-expanded'), shown: !!detail && !detail.hidden && detail.previousElementSibling === row, prices: item('unitPrices'), minTerm: item('minTerm'), ic: item('interconnect'), par: item('parallelism'), src: item('source') };
+  }, choices.cheapest);
+  info(`expanded ${choices.cheapest}: ${det.prices} | ${det.ic} | ${det.par}`);
+  check(det.expanded === 'true' && det.shown, 'a row’s toggle (aria-expanded) opens the detail row right after it');
+  check(/\d/.test(det.prices) && /(hour|month|day|year)/.test(det.prices) && det.minTerm && det.ic && /tp \d+/.test(det.par) && det.src, 'the detail row shows unit prices per period, minimum term, interconnect, parallelism and source');
+
+  // ---- the advice panel and the Layout card ----
+  const adv = await shadow(page, ({ shadowRoot: root }) => ({
+    hidden: root.querySelector('[part="advice"]').hidden,
+    tier: root.querySelector('.advice .tier')?.textContent,
+    suggestion: root.querySelector('.advice .suggestion')?.textContent,
+    mark: root.querySelector('.advice .mark')?.textContent,
+    agrees: root.querySelector('.advice .rule')?.dataset.agrees,
+    message: root.querySelector('.advice .rule-msg')?.textContent,
+    notes: [...root.querySelectorAll('.advice .notes li')].map((li) => li.dataset.code),
+  }));
+  const rot = res70.advice?.ruleOfThumb || {};
+  check(!adv.hidden && adv.tier === rot.tier && adv.suggestion === rot.suggestion && adv.message === rot.message && adv.agrees === String(rot.agrees) && /(agrees|differs)/.test(adv.mark || ''),
+    'the advice panel shows the rule-of-thumb tier, suggestion, an agree/disagree marker and the message', `${adv.tier}: ${adv.suggestion} — ${adv.mark}`);
+  check(JSON.stringify(adv.notes) === JSON.stringify((res70.advice?.notes || []).map((n) => n.code)), 'the advice notes are listed', adv.notes.join(', '));
+  const lay = await shadow(page, ({ shadowRoot: root }) => ({
+    hidden: root.querySelector('[part="layout"]').hidden,
+    chips: Object.fromEntries([...root.querySelectorAll('.layout .chip')].map((c) => [c.dataset.par, c.querySelector('b').textContent])),
+    segs: root.querySelectorAll('.layout svg.bar rect.seg').length,
+    widths: [...root.querySelectorAll('.layout svg.bar rect.seg')].map((r) => Number(r.getAttribute('width'))),
+    legend: root.querySelectorAll('.layout .legend li').length,
+    facts: root.querySelector('.layout .facts')?.textContent || '',
+  }));
+  const par = res70.estimate?.parallelism || {};
+  check(!lay.hidden && ['tp', 'pp', 'dp'].every((k) => lay.chips[k] === String(par[k]).replace(/\B(?=(\d{3})+(?!\d))/g, ',')), 'the Layout card shows the chosen tp/pp/dp', JSON.stringify(lay.chips));
+  check(lay.segs >= 2 && lay.legend === lay.segs && lay.widths.every((w) => w >= 0) && /steady MFU/.test(lay.facts) && /tokens\/s/.test(lay.facts), 'the Layout card draws the iteration-time breakdown as a stacked bar with a legend, and shows throughput and steady → whole-run MFU', `${lay.segs} segments`);
+
+  // ---- the trial-week plan (70B QLoRA on 1B tokens: hourly + monthly offers are usable) ----
+  await controls.locator('#f-mode').selectOption('qlora');
+  await controls.locator('#f-tokens').fill('1B');
+  await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="flops"] .value')?.textContent || '').includes('10'), null, 'QLoRA result');
+  const rq = await settled(page);
+  const trialOpt = (rq?.result?.options || []).find((o) => o.cost?.trialThenMonthly);
+  if (check(!!trialOpt, 'the QLoRA response has an offer with a trial-then-monthly plan', trialOpt?.offerId)) {
+    await page.locator(`gpu-sizer table.options tbody tr[data-offer-id="${trialOpt.offerId}"] button.expand`).click();
+    const trial = await shadow(page, ({ shadowRoot: root }, id) => {
+      const row = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].find((r) => r.dataset.offerId === id);
+      const detail = root.getElementById(row.querySelector('button.expand').getAttribute('aria-controls'));
+      const item = (k) => detail?.querySelector(`[data-item="${k}"]`)?.textContent || '';
+      return { prices: item('unitPrices'), trial: item('trialPlan'), breakEven: item('breakEven'), storage: item('storage') };
+    }, trialOpt.offerId);
+    info(`expanded ${trialOpt.offerId}: ${trial.prices} | ${trial.trial} | ${trial.breakEven}`);
+    check(/hour/.test(trial.prices) && /month/.test(trial.prices), 'its unit prices list the hourly and monthly price');
+    check(/cheapest mix/.test(trial.trial) && /\$[\d,.]+/.test(trial.trial) && /h\/month/.test(trial.breakEven), 'the trial week then monthly plan is shown with its amount against the cheapest mix, and the break-even hours', trial.trial);
+  }
+  await controls.locator('#f-mode').selectOption('pretrain');
+  await controls.locator('#f-tokens').fill('2T');
+
+  // ---- sensitive data and the exchange rate ----
+  const fxPlaceholder = await controls.locator('#f-usdCny').getAttribute('placeholder');
+  check(/^\d+(\.\d+)? \(\d{4}-\d{2}-\d{2}\)$/.test(fxPlaceholder || ''), 'the exchange-rate field shows the catalog’s dated rate as its placeholder', fxPlaceholder);
+  await controls.locator('#f-sensitiveData').check();
+  await controls.locator('#f-usdCny').fill('7.5');
+  await waitShadow(page, ({ shadowRoot: root }) => !!root.querySelector('.advice .notes li[data-code="sensitive_data"]'), null, 'sensitive-data note');
+  const rs = await settled(page);
+  const meta = await shadow(page, ({ shadowRoot: root }) => root.querySelector('.meta[part="meta"]').textContent);
+  check(rs?.result?.usdCny === 7.5 && meta.includes('7.5'), 'a typed exchange rate is sent as goal.usdCny', meta);
+  check((rs?.result?.advice?.notes || []).some((n) => n.code === 'sensitive_data'), '“Sensitive data” sends goal.sensitiveData and the advice shows the note');
+  await controls.locator('#f-sensitiveData').uncheck();
+  await controls.locator('#f-usdCny').fill('');
+
+  // ---- no deadline: the core assumes 30 days and says so; a budget asks for the fastest plan ----
+  await controls.locator('#f-days').fill('');
+  const defaultWarn = await waitShadow(page, ({ shadowRoot: root }) => !!root.querySelector('.warnings li[data-code="default_deadline"]'), null, 'default deadline warning');
+  check(defaultWarn, 'with neither deadline, count nor budget, the core’s 30-day assumption shows as a warning');
+  await controls.locator('#f-budget').fill('3000000');
+  await waitShadow(page, ({ shadowRoot: root }) => !root.querySelector('.warnings li[data-code="default_deadline"]'), null, 'budget run');
+  const rb = await settled(page);
+  const recB = await shadow(page, ({ shadowRoot: root }) => [...root.querySelectorAll('table.options tbody tr[data-recommended]')].map((r) => r.dataset.offerId));
+  info(`budget 3,000,000 USD, no deadline: recommended ${recB.join()}; choices ${JSON.stringify(rb?.result?.choices)}`);
+  check(recB.length === 1 && recB[0] === rb?.result?.choices?.fastest, 'with a budget and no deadline the recommended row is result.choices.fastest');
+  await runAxe(page, 'index, 70B with a row expanded');
+  await controls.locator('#f-budget').fill('');
+  await controls.locator('#f-days').fill('30');
+  await settled(page);
+
   // ---- define() is guarded against double definition ----
   const defined = await page.evaluate(async (base) => {
     const { define } = await import(new URL('gpu-sizer-define.js', base).href);
@@ -317,20 +502,31 @@ try {
   if (swReady) {
     await context.setOffline(true);
     await page.reload();
-    const offlineOk = await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr').length > 0, null, 'offline result');
+    const offlineOk = await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, 'offline result');
     check(offlineOk, 'with the network off, a reload still computes a result (works offline)');
     await context.setOffline(false);
   }
   await page.close();
+
+  // ---- goal.asOf follows the browser's clock: price ages on a later day ----
+  const later = await newPage(context, 'clock');
+  await later.clock.setFixedTime(new Date('2027-03-01T10:00:00'));
+  await later.goto(server.url);
+  await waitShadow(later, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, 'result on 2027-03-01');
+  const rLater = await settled(later);
+  const datedLater = (rLater?.result?.options || []).find((o) => /^\d{4}-\d{2}-\d{2}$/.test(o.priceDate || '') && typeof o.priceAgeDays === 'number');
+  const ageLater = datedLater && Math.round((new Date('2027-03-01T00:00:00') - new Date(datedLater.priceDate + 'T00:00:00')) / 86400000);
+  check(datedLater && datedLater.priceAgeDays === ageLater, 'with the browser clock at 2027-03-01, price ages count to that day (goal.asOf)', datedLater && `${datedLater.priceDate}: ${datedLater.priceAgeDays} vs ${ageLater}`);
+  await later.close();
 
   // ---- the embedding demo with a provider catalog ----
   const providerCatalog = JSON.parse(fs.readFileSync(path.join(siteDir, 'provider-catalog.example.json'), 'utf8'));
   const expectIds = providerCatalog.offers.map((o) => o.id).sort();
   const embed = await newPage(context, 'embed');
   await embed.goto(server.url + 'embed.html');
-  await waitShadow(embed, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr').length > 0, null, 'embed result');
+  await waitShadow(embed, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, 'embed result');
   const emb = await shadow(embed, ({ shadowRoot: root }) => ({
-    ids: [...root.querySelectorAll('table.options tbody tr')].map((r) => r.dataset.offerId),
+    ids: [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].map((r) => r.dataset.offerId),
     providers: [...root.querySelectorAll('table.options tbody tr .provider')].map((p) => p.textContent),
     gpu: root.querySelector('#f-gpu').value,
     currency: root.querySelector('#f-currency').value,
@@ -347,7 +543,7 @@ try {
     document.querySelector('gpu-sizer').catalog = { offers: [offer] };
   }, providerCatalog.offers[0]);
   const oneRow = await waitShadow(embed, ({ shadowRoot: root }) => {
-    const rows = root.querySelectorAll('table.options tbody tr');
+    const rows = root.querySelectorAll('table.options tbody tr[data-offer-id]');
     return rows.length === 1 && rows[0].dataset.offerId === 'example-8x-h100-80gb';
   }, null, 'catalog property');
   check(oneRow, 'setting the catalog property re-estimates with that catalog’s offers');

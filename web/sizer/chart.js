@@ -21,8 +21,9 @@ export function makeScale(values, a, b, target = 5) {
   const log = lo > 0 && hi / lo > LOG_SPAN;
   let d0, d1, ticks, f;
   if (log) {
-    d0 = Math.log10(lo) - 0.06;
-    d1 = Math.log10(hi) + 0.06;
+    const pad = Math.max(0.05, (Math.log10(hi) - Math.log10(lo)) * 0.06);
+    d0 = Math.log10(lo) - pad;
+    d1 = Math.log10(hi) + pad;
     const decades = d1 - d0;
     const mults = decades <= 2.2 ? [1, 2, 5] : decades <= 4 ? [1, 3] : [1];
     ticks = [];

@@ -1,10 +1,14 @@
-// Wires the modules: form → request → engine → summary, table, steps; events out through the host.
+// Wires the modules: form → request → engine → summary, layout, advice, chart, table, steps;
+// events out through the host.
 import * as engine from './engine.js';
 import { h } from './dom.js';
 import { i18n } from './i18n.js';
 import { JobForm } from './form.js';
 import { Summary } from './summary.js';
 import { OptionsTable } from './options-table.js';
+import { Layout } from './layout.js';
+import { Advice } from './advice.js';
+import { Chart } from './chart.js';
 import { Steps } from './steps.js';
 
 const DEBOUNCE_MS = 150;
@@ -55,8 +59,14 @@ export class Controller {
     this.form.setLang(this.lang);
     this.form.setCurrency(initial.currency);
     this.summary = new Summary(results);
+    const panels = h('div', { class: 'panels' });
+    results.append(panels);
+    this.layout = new Layout(panels);
+    this.advice = new Advice(panels);
+    this.chart = new Chart(results, { onSelect: (id) => this.table.highlight(id) });
     this.table = new OptionsTable(results);
     this.steps = new Steps(results);
+    this.views = [this.summary, this.layout, this.advice, this.chart, this.table, this.steps];
     results.append(this.meta);
     this.results = results;
     results.hidden = true;
@@ -92,6 +102,7 @@ export class Controller {
       models: mergeById(this.catalog.models, pc.models),
       gpus: mergeById(this.catalog.gpus, pc.gpus),
     });
+    this.form.setFx(pc.fx && typeof pc.fx.usdCny === 'number' ? pc.fx : this.catalog.fx);
   }
 
   gpuName = (id) => {
@@ -192,9 +203,7 @@ export class Controller {
     if (ok) {
       const ctx = { lang, gpuName: this.gpuName };
       this.form.update(response);
-      this.summary.update(response, ctx);
-      this.table.update(response, ctx);
-      this.steps.update(response, ctx);
+      for (const view of this.views) view.update(response, ctx);
       this.updateMeta(response);
       this.results.hidden = false;
       this.status.textContent = '';
@@ -203,9 +212,7 @@ export class Controller {
     } else {
       this.form.showError((response && response.error) || { message: 'invalid response' });
       this.status.hidden = true;
-      this.summary.setStale(true, lang);
-      this.table.setStale(true);
-      this.steps.setStale(true);
+      for (const view of this.views) view.setStale(true, lang);
     }
     const t2 = performance.now();
     this.measure('gpusizer:estimate', t0, t1);
@@ -228,7 +235,8 @@ export class Controller {
     if (response.catalogVersion) parts.push(`${t('catalog')} ${response.catalogVersion}`);
     const fx = (this.providerCatalog && this.providerCatalog.fx) || (this.catalog && this.catalog.fx) || {};
     const rate = response.result.usdCny;
-    if (typeof rate === 'number') parts.push(`${t('fx')} ${rate}${fx.date ? ` (${fx.date})` : ''}`);
+    const dated = fx.date && rate === fx.usdCny; // a rate typed into the form has no catalog date
+    if (typeof rate === 'number') parts.push(`${t('fx')} ${rate}${dated ? ` (${fx.date})` : ''}`);
     if (this.version) parts.push(`gpusizer ${this.version}`);
     this.meta.textContent = parts.join(' · ');
   }

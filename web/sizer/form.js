@@ -45,7 +45,7 @@ const TEXT_FIELDS = {
   count: { inputmode: 'numeric', placeholder: '8' },
   budget: { inputmode: 'text', placeholder: '' },
   mfu: { inputmode: 'decimal', placeholder: '' },
-  usdCny: { inputmode: 'decimal', placeholder: '' },
+  usdCny: { inputmode: 'decimal', placeholder: '', wide: true },
 };
 
 /** Today in the browser's time zone, YYYY-MM-DD (sent as goal.asOf so price ages are current). */
@@ -100,6 +100,7 @@ export class JobForm {
     const opts = TEXT_FIELDS[name] || {};
     return h('input', {
       type: 'text',
+      class: opts.wide ? 'wide' : null,
       inputmode: opts.inputmode,
       autocomplete: 'off',
       spellcheck: 'false',

@@ -15,6 +15,8 @@ const LINKS = {
   roce: 'RoCE', ethernet: 'Ethernet', efa: 'EFA',
 };
 
+const warningsOf = (o) => (Array.isArray(o.warnings) ? o.warnings.filter((w) => w && w.message) : []);
+
 function status(o) {
   if (o.fits === false) return 'noFit';
   if (o.meetsGoal === false) return 'missesGoal';
@@ -110,6 +112,7 @@ export class OptionsTable {
     const result = response?.result || {};
     this.options = Array.isArray(result.options) ? result.options.filter((o) => o && typeof o === 'object') : [];
     this.choices = result.choices && typeof result.choices === 'object' ? result.choices : {};
+    this.currency = typeof result.currency === 'string' ? result.currency : undefined;
     this.setStale(false);
     this.render();
   }
@@ -164,9 +167,9 @@ export class OptionsTable {
 
   badges(o, t) {
     const out = [];
-    if (o.recommended === true) out.push(h('span', { class: 'badge', part: 'badge', 'data-badge': 'recommended' }, t('recommended')));
-    if (this.choices.cheapest === o.offerId) out.push(h('span', { class: 'badge alt', part: 'badge', 'data-badge': 'cheapest' }, t('cheapest')));
-    if (this.choices.fastest === o.offerId) out.push(h('span', { class: 'badge alt', part: 'badge', 'data-badge': 'fastest' }, t('fastest')));
+    if (o.recommended === true) out.push(h('span', { class: 'badge', part: 'badge badge-recommended', 'data-badge': 'recommended' }, t('recommended')));
+    if (this.choices.cheapest === o.offerId) out.push(h('span', { class: 'badge alt', part: 'badge badge-cheapest', 'data-badge': 'cheapest' }, t('cheapest')));
+    if (this.choices.fastest === o.offerId) out.push(h('span', { class: 'badge alt', part: 'badge badge-fastest', 'data-badge': 'fastest' }, t('fastest')));
     return out.length ? h('span', { class: 'badges' }, out) : null;
   }
 
@@ -246,7 +249,8 @@ export class OptionsTable {
         : null;
     main.append(h('td', { class: 'billing', title: billingTitle || null }, billingText || '—', idle));
 
-    const stale = isNum(o.priceAgeDays) && o.priceAgeDays > STALE_DAYS;
+    // The core's stale_price warning decides; the 90-day rule is the fallback for a response without it.
+    const stale = warningsOf(o).some((w) => w.code === 'stale_price') || (isNum(o.priceAgeDays) && o.priceAgeDays > STALE_DAYS);
     main.append(
       h(
         'td',
@@ -259,7 +263,7 @@ export class OptionsTable {
     const statusText = st === 'ok' ? t('statusOk') : st === 'missesGoal' ? t('statusMissesGoal') : t('statusNoFit');
     main.append(h('td', { class: `status status-${st}` }, h('span', { class: 'dot', 'aria-hidden': 'true' }), statusText));
 
-    const warnings = Array.isArray(o.warnings) ? o.warnings.filter((w) => w && w.message) : [];
+    const warnings = warningsOf(o);
     const wcell = h('td', { class: 'warn' });
     if (warnings.length === 1) wcell.append(h('span', { 'data-code': str(warnings[0].code) || null }, String(warnings[0].message)));
     else if (warnings.length > 1) wcell.append(h('ul', null, warnings.map((w) => h('li', { 'data-code': str(w.code) || null }, String(w.message)))));
@@ -271,16 +275,16 @@ export class OptionsTable {
   details(o, tr) {
     const { t } = tr;
     const cost = o.cost && typeof o.cost === 'object' ? o.cost : null;
-    const cur = cost?.currency || o.cost?.currency;
+    const cur = cost?.currency || this.currency;
     const items = [];
     const add = (key, ...value) => items.push(h('div', { 'data-item': key }, h('dt', null, t(key)), h('dd', null, value)));
 
     const prices = o.unitPrices && typeof o.unitPrices === 'object' ? o.unitPrices : {};
     const priceList = PERIODS.filter((p) => isNum(prices[p])).map((p) =>
-      h('span', { class: 'pp', 'data-period': p }, `${tr.price(prices[p], cur)} / ${tr.billing([{ period: p, count: 1 }])}`),
+      h('span', { class: 'pp', 'data-period': p }, `${tr.price(prices[p], cur)} / ${t(`per.${p}`)}`),
     );
     if (priceList.length) {
-      const per = isNum(o.gpusPerUnit) ? tr.fmt('unitPrices', { n: tr.int(o.gpusPerUnit) }) : t('unitPricesNoUnit');
+      const per = o.gpusPerUnit === 1 ? t('unitPricesOneGpu') : isNum(o.gpusPerUnit) ? tr.fmt('unitPrices', { n: tr.int(o.gpusPerUnit) }) : t('unitPricesNoUnit');
       items.push(h('div', { 'data-item': 'unitPrices' }, h('dt', null, per), h('dd', { class: 'list' }, priceList)));
     }
     if (isNum(o.minTermHours)) add('minTerm', o.minTermHours > 0 ? `${tr.int(o.minTermHours)} ${t('hoursUnit')}` : t('noMinTerm'));
@@ -325,7 +329,7 @@ export class OptionsTable {
     if (isNum(o.tokensPerSecondPerGpu)) thr.push(`${tr.int(o.tokensPerSecondPerGpu)} ${t('tokPerGpu')}`);
     if (isNum(o.mfu)) thr.push(`MFU ${tr.sig(o.mfu, 3)}`);
     const r = o.gpuHoursRange;
-    if (r && isNum(r.low) && isNum(r.high)) thr.push(`${t('gpuHours')} ${tr.compact(r.low)}–${tr.compact(r.high)}`);
+    if (r && isNum(r.low) && isNum(r.high) && r.high > r.low) thr.push(`${t('gpuHours')} ${tr.compact(r.low)}–${tr.compact(r.high)}`);
     if (thr.length) add('throughput', thr.join(' · '));
     if (o.source) {
       const conf = o.confidence ? ` (${t('confidence')}: ${t(`confidence.${o.confidence}`)})` : '';

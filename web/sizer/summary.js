@@ -80,7 +80,8 @@ export class Summary {
       wall.sub.textContent = '';
       // The spread of published runs around the estimate, next to it: "205,157 (140k–325k)".
       const range = est.gpuHoursRange;
-      const hasRange = range && typeof range.low === 'number' && typeof range.high === 'number';
+      // (with an MFU given in the request the core has no spread: low = high, nothing to show)
+      const hasRange = range && typeof range.low === 'number' && typeof range.high === 'number' && range.high > range.low;
       replace(
         hours.value,
         tr.int(est.gpuHours),

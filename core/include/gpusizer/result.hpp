@@ -78,6 +78,7 @@ struct Option {
   std::array<std::optional<double>, 4> unit_prices;  // per unit per period, request currency
   double cost_per_billion_tokens = 0;
   std::optional<int> price_age_days;                // from the price date to goal.asOf
+  bool price_stale = false;                         // older than the stale-price threshold
   std::vector<Warning> warnings;
 };
 
@@ -108,6 +109,7 @@ struct Result {
   std::vector<Step> steps;
   std::vector<Warning> warnings;
   double usd_cny = 0;           // rate used
+  std::string fx_date;          // the catalog rate's date, or "request" when goal.usdCny set it
   std::string currency;
   std::string cheapest, fastest;   // offer ids among the options meeting the goal
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
