@@ -4,17 +4,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createChecks } from '../support/checks.mjs';
 
 const cli = process.argv[2];
-let failures = 0;
-let checks = 0;
-const check = (cond, what) => {
-  checks += 1;
-  if (!cond) {
-    failures += 1;
-    console.error('FAIL:', what);
-  }
-};
+const { check, finish } = createChecks('cli');
 const run = (args, input) => {
   const p = spawnSync(cli, args, { input, encoding: 'utf8' });
   let json = null;
@@ -51,5 +44,4 @@ r = run(['frobnicate']);
 check(r.status === 1 && /usage/.test(r.stderr), 'unknown command: usage on stderr, exit 1');
 
 fs.rmSync(dir, { recursive: true });
-console.log(`cli: ${checks - failures}/${checks} checks hold`);
-process.exit(failures ? 1 : 0);
+finish();

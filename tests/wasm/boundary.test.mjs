@@ -2,17 +2,10 @@
 // back as a JSON response.
 // usage: node tests/wasm/boundary.test.mjs build/wasm/site
 import { loadModule } from './load.mjs';
+import { createChecks } from '../support/checks.mjs';
 
 const gpusizer = await loadModule(process.argv[2]);
-let failures = 0;
-let checks = 0;
-const check = (cond, what) => {
-  checks += 1;
-  if (!cond) {
-    failures += 1;
-    console.error('FAIL:', what);
-  }
-};
+const { check, finish } = createChecks('wasm boundary');
 
 check(/^\d+\.\d+\.\d+$/.test(gpusizer.version()), 'version()');
 const catalog = JSON.parse(gpusizer.catalog());
@@ -35,5 +28,4 @@ for (const input of inputs) {
 }
 const ok = JSON.parse(gpusizer.estimate(JSON.stringify({ model: { params: '7B' }, training: { tokens: '2T' } })));
 check(ok.ok === true && ok.result.options.length > 0, 'a good request still works after the bad ones');
-console.log(`wasm boundary: ${checks - failures}/${checks} checks hold`);
-process.exit(failures ? 1 : 0);
+finish();
