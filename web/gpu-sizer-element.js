@@ -32,12 +32,46 @@
 // Table rows: tr[data-offer-id] with data-recommended / data-cheapest / data-fastest; each has a
 //   toggle (button.expand, aria-expanded) opening the detail row that follows it.
 // Timing: each estimate leaves User Timing measures "gpusizer:estimate" and "gpusizer:render".
+// Stylesheet: gpu-sizer.css next to this module, by <link>; a bundle that cannot load files
+//   (the one-file offline page) calls useInlineStyles(cssText) before define() instead.
 import { Controller } from './sizer/controller.js';
 import { normalizeLang, defaultLang } from './sizer/i18n.js';
 
 const STYLESHEET = new URL('./gpu-sizer.css', import.meta.url).href;
 const CURRENCIES = ['CNY', 'USD'];
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+let inlineCss = null;
+let inlineSheet = null;
+
+/**
+ * Styles elements created from now on with this CSS text instead of linking gpu-sizer.css:
+ * a constructable stylesheet shared by every element (a <style> where those are not supported).
+ * For bundles without files (scripts/build-offline.mjs); pages on a server keep the <link>,
+ * which their Content-Security-Policy allows.
+ */
+export function useInlineStyles(cssText) {
+  inlineCss = cssText == null ? null : String(cssText);
+  inlineSheet = null;
+}
+
+/** Puts the inline CSS into a shadow root; false when there is none to use. */
+function adoptInlineStyles(shadow) {
+  if (inlineCss === null) return false;
+  try {
+    if (!inlineSheet) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(inlineCss);
+      inlineSheet = sheet;
+    }
+    shadow.adoptedStyleSheets = [inlineSheet];
+  } catch {
+    const style = document.createElement('style');
+    style.textContent = inlineCss;
+    shadow.append(style);
+  }
+  return true;
+}
 
 export class GpuSizerElement extends HTMLElement {
   static observedAttributes = ['lang', 'currency', 'preset', 'gpu', 'catalog-src'];
@@ -49,11 +83,15 @@ export class GpuSizerElement extends HTMLElement {
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open' });
+    this.#root = document.createElement('div');
+    this.#root.className = 'root';
+    if (adoptInlineStyles(shadow)) {
+      shadow.append(this.#root);
+      return;
+    }
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = STYLESHEET;
-    this.#root = document.createElement('div');
-    this.#root.className = 'root';
     // Hidden (by the hidden attribute, which needs no CSS) until the stylesheet is in.
     this.#root.hidden = true;
     const show = () => {

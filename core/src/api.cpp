@@ -12,9 +12,9 @@
 namespace gpusizer {
 
 namespace {
-// Last resort when even building the error response fails (out of memory).
+// Last resort when even building the error response fails (memory exhausted).
 constexpr const char* kFallback =
-    R"({"ok":false,"schemaVersion":1,"error":{"code":"internal_error","path":"","message":"out of memory"}})";
+    R"({"ok":false,"schemaVersion":1,"error":{"code":"internal_error","path":"","message":"could not build a response"}})";
 }  // namespace
 
 std::string estimate_json(const std::string& request) noexcept {

@@ -21,6 +21,10 @@ using json = nlohmann::ordered_json;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
+// Messages may quote the request (a JSON parse error shows what it last read), and a quote
+// can end inside a multi-byte character: replace invalid UTF-8 instead of failing to answer.
+std::string dump(const json& doc) { return doc.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 // Six significant digits everywhere: more than any input is known to, and enough that a
 // last-bit difference between platforms never shows.
 double sig(double x) { return round_sig(x, 6); }
@@ -230,14 +234,14 @@ std::string response_json(const Result& r) {
   json doc = {{"ok", true}, {"schemaVersion", kSchemaVersion}, {"catalogVersion", r.catalog_version}};
   doc["result"] = std::move(result);
   doc["warnings"] = warnings_json(r.warnings);
-  return doc.dump();
+  return dump(doc);
 }
 
 std::string error_json(const Error& e) {
   json doc = {{"ok", false},
               {"schemaVersion", kSchemaVersion},
               {"error", {{"code", e.code()}, {"path", e.path()}, {"message", e.what()}}}};
-  return doc.dump();
+  return dump(doc);
 }
 
 }  // namespace gpusizer

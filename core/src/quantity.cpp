@@ -90,8 +90,9 @@ std::optional<double> parse_chinese_numeral(std::string_view s) {
       pending = false;
     }
   }
-  if (!any) return std::nullopt;
-  return total + section + number;
+  const double value = total + section + number;
+  if (!any || !std::isfinite(value)) return std::nullopt;  // 亿亿亿... overflows
+  return value;
 }
 
 }  // namespace

@@ -28,6 +28,14 @@ TEST_CASE("malformed JSON is an error, not a crash", "[request]") {
   }
 }
 
+TEST_CASE("a parse error quoting half a character still answers (found by fuzzing)", "[request]") {
+  // The parser's message quotes what it last read, which can end inside a UTF-8 sequence.
+  const std::string broken = std::string("{\"model\": 亿") + "\xe4\xba";
+  const json r = run_text(broken);
+  CHECK(r["ok"] == false);
+  CHECK(r["error"]["code"] == "invalid_json");
+}
+
 TEST_CASE("a request must be an object with a model and tokens", "[request]") {
   expect_error(run_text("[]"), "invalid_type", "");
   expect_error(run_text("42"), "invalid_type", "");

@@ -5,14 +5,28 @@
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
 
 let loading = null;
+let bundledFactory = null;
+
+/**
+ * Uses this module factory instead of importing gpusizer.js: the one-file offline page
+ * (scripts/build-offline.mjs) bundles the build with the wasm inlined and hands it over here,
+ * before any element loads the module.
+ */
+export function useModuleFactory(createGpusizer) {
+  bundledFactory = typeof createGpusizer === 'function' ? createGpusizer : null;
+}
 
 /** Resolves to the instantiated module (shared by every <gpu-sizer> on the page). */
 export function load() {
   if (!loading) {
-    loading = import(MODULE_URL)
-      .then(({ default: createGpusizer }) =>
-        createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href }),
-      )
+    const factory = bundledFactory;
+    loading = (
+      factory
+        ? Promise.resolve().then(() => factory())
+        : import(MODULE_URL).then(({ default: createGpusizer }) =>
+            createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href }),
+          )
+    )
       .catch((err) => {
         loading = null; // allow a retry
         throw err;
