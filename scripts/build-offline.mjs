@@ -11,9 +11,9 @@
 // and the CSS to the element (useInlineStyles) before define(). In the template, stylesheets are
 // inlined, images become data: URIs, the module scripts give way to the bundle, page.js (the
 // service worker, which file:// cannot have), the manifest and links to the site's other pages
-// are dropped. Any other local reference is an error, so a change to
-// index.html cannot silently produce a file that needs its neighbours. A Content-Security-Policy
-// <meta> lets the page reach nothing but data: URLs.
+// are dropped. Any other local reference is an error, so a change to index.html cannot silently
+// produce a file that needs its neighbours. A Content-Security-Policy <meta> lets the page reach
+// nothing but data: URLs.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
