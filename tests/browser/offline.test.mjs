@@ -12,24 +12,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { createReport, launchChromium } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.resolve(process.argv[2] || path.join(here, '../../build/wasm/offline/gpusizer.html'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT = 15000;
 
-let passed = 0;
-let failed = 0;
-function check(ok, what, detail = '') {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}${detail ? ` — ${detail}` : ''}`);
-  return ok;
-}
-function info(line) {
-  console.log(`       ${line}`);
-}
+const { check, info, finish } = createReport();
 
 if (!fs.existsSync(file)) {
   console.error(`offline.test: ${file} is missing; build it first: cmake --build --preset wasm`);
@@ -37,11 +26,7 @@ if (!fs.existsSync(file)) {
 }
 const url = pathToFileURL(file).href;
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await launchChromium();
 
 const requests = [];
 const consoleErrors = [];
@@ -182,5 +167,4 @@ try {
 
 const bytes = fs.readFileSync(file);
 console.log(`\n${path.basename(file)}: ${(bytes.length / 1024).toFixed(1)} KB, ${(zlib.gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1)} KB gzipped (one file)`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -14,26 +14,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { createReport, launchChromium } from './harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteDir = path.resolve(process.argv[2] || path.join(here, '../../build/wasm/site'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT = 15000;
 
-let passed = 0;
-let failed = 0;
-function check(ok, what, detail = '') {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}${detail ? ` — ${detail}` : ''}`);
-  return ok;
-}
-function info(line) {
-  console.log(`       ${line}`);
-}
+const { check, info, finish } = createReport();
 
 for (const f of ['index.html', 'embed.html', 'gpu-sizer.js', 'gpusizer.js', 'gpusizer.wasm', 'provider-catalog.example.json']) {
   if (!fs.existsSync(path.join(siteDir, f))) {
@@ -44,11 +33,7 @@ for (const f of ['index.html', 'embed.html', 'gpu-sizer.js', 'gpusizer.js', 'gpu
 
 const server = await startServer({ dir: siteDir, port: 0 });
 const origin = new URL(server.url).origin;
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await launchChromium();
 
 const offOrigin = [];
 const httpErrors = [];
@@ -564,5 +549,4 @@ try {
   await server.close();
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();
