@@ -11,29 +11,18 @@
 #include "gpusizer/dates.hpp"
 #include "gpusizer/numbers.hpp"
 #include "gpusizer/pricing.hpp"
-#include "gpusizer/run_model.hpp"
+#include "sizing.hpp"
 #include "text.hpp"
+#include "timing.hpp"
 
 namespace gpusizer {
 namespace {
 
-constexpr double kSecondsPerDay = 86400;
-
-// The dense peak at the requested precision, falling back to fp16/bf16 where the GPU has
-// no such tensor mode (fp8 before Hopper/Ada, bf16 on V100).
-struct Peak {
-  double tflops = 0;
-  Precision used = Precision::bf16;
-};
-Peak peak_for(const Gpu& gpu, Precision wanted) {
-  for (Precision p : {wanted, Precision::bf16, Precision::fp16})
-    if (gpu.peak_tflops.at(p) > 0) return {gpu.peak_tflops.at(p), p};
-  return {};
-}
-
 class Estimator {
  public:
-  explicit Estimator(const Request& request) : req_(request), cat_(*request.catalog) {}
+  explicit Estimator(const Request& request)
+      : req_(request), cat_(*request.catalog), flops_(estimate_compute(request.model, request.training).flops_total),
+        timer_(request, flops_) {}
 
   Result run() {
     Result r;
@@ -45,7 +34,6 @@ class Estimator {
     r.usd_cny = req_.goal.usd_cny.value_or(cat_.fx.usd_cny);
     r.fx_date = req_.goal.usd_cny ? "request" : cat_.fx.date;
     r.compute = estimate_compute(req_.model, req_.training);
-    flops_ = r.compute.flops_total;
     if (!req_.model.architecture_known)
       r.warnings.push_back({"architecture_inferred", "/model",
                             tr(req_.lang,
@@ -77,118 +65,11 @@ class Estimator {
  private:
   const Request& req_;
   const Catalog& cat_;
-  double flops_ = 0;
+  double flops_;
+  RunTimer timer_;
   bool budget_mode_ = false;
   Money money_;
   std::optional<long> today_;
-  // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
-  // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
-  std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;
-
-  Cluster cluster_for(const Gpu& gpu) const {
-    Cluster c = default_cluster(gpu, req_.training.precision);
-    if (req_.inter_node_gbps) c.inter_node_gbps = *req_.inter_node_gbps;
-    return c;
-  }
-
-  Cluster cluster_for(const Offer& offer, const Gpu& gpu) const {
-    Cluster c = default_cluster(gpu, req_.training.precision);
-    c.gpus_per_node = std::max(offer.gpus_per_unit, offer.max_gpus_per_node);
-    if (!offer.intra_unit.empty()) c.intra_node_kind = offer.intra_unit;
-    if (offer.inter_unit == "none") c.inter_node_gbps = 0;
-    else if (offer.inter_unit_gbps_per_gpu) c.inter_node_gbps = *offer.inter_unit_gbps_per_gpu;
-    return c;
-  }
-
-  const Plan& plan_for(const Cluster& c, int count, bool fixed) {
-    const auto key = std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind, count, fixed);
-    auto it = plans_.find(key);
-    if (it != plans_.end()) return it->second;
-    PlanRequest pr;
-    pr.gpus = count;
-    if (fixed) pr.fixed = req_.parallelism;
-    return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
-  }
-
-  TrainingRun train_on(const Cluster& c, int count, bool fixed) {
-    TrainingRun run;
-    run.gpu = c.gpu->id;
-    run.count = count;
-    run.plan = plan_for(c, count, fixed);
-    run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
-    const double peak = run.peak_tflops * 1e12;
-    run.steady_mfu = run.plan.time.mfu;
-    run.hfu = run.plan.time.hfu;
-    run.tokens_per_second_per_gpu = run.plan.time.tokens_per_second_per_gpu;
-    if (req_.mfu) {
-      // The user's utilization covers the whole run: no separate overhead on top.
-      run.mfu = *req_.mfu;
-      run.mfu_source = "request";
-    } else {
-      run.overhead_factor = run_overhead_factor(count, default_calibration());
-      // Steady-state time x run overheads, expressed as the utilization that gives it.
-      run.mfu = run.steady_mfu > 0 ? run.steady_mfu / run.overhead_factor : 0;
-      run.mfu_source = "model";
-    }
-    run.seconds = run.mfu > 0 ? flops_ / (count * peak * run.mfu) : HUGE_VAL;
-    run.wall_days = std::isfinite(run.seconds) ? round_sig(run.seconds / kSecondsPerDay, 6) : 0;
-    run.gpu_hours = round_sig(run.wall_days * 24 * count, 6);
-    const Calibration& cal = default_calibration();
-    const bool modeled = !req_.mfu;
-    run.gpu_hours_low = round_sig(run.gpu_hours * (modeled ? cal.run_range_low : 1), 6);
-    run.gpu_hours_high = round_sig(run.gpu_hours * (modeled ? cal.run_range_high : 1), 6);
-    return run;
-  }
-
-  // Wall-clock days on `count` GPUs; infinite when the job cannot run there.
-  double days_on(const Cluster& c, int count) {
-    const TrainingRun run = train_on(c, count, false);
-    return run.fits() && run.wall_days > 0 ? run.wall_days : HUGE_VAL;
-  }
-
-  struct Sizing {
-    long units = 0;
-    bool met = false;  // false: no count meets the deadline; units is then the fastest seen
-  };
-
-  // The fewest units (of `unit` GPUs, between min_units and max_units) that finish within
-  // `days`. Time falls roughly as 1/N, so secant steps reach a count that meets the deadline
-  // in two or three plans; bisection between the last miss and that hit then finds the
-  // boundary (the planner makes time nearly, not strictly, monotone). When time stops
-  // falling (a slow network, a batch too small for more GPUs), the fastest count seen.
-  Sizing units_for_days(const Cluster& c, int unit, long min_units, long max_units, double days) {
-    if (min_units > max_units) return {max_units, false};
-    long fastest = min_units;
-    double fastest_days = HUGE_VAL;
-    auto days_at = [&](long units) {
-      const double d = days_on(c, static_cast<int>(units * unit));
-      if (d < fastest_days) {
-        fastest_days = d;
-        fastest = units;
-      }
-      return d;
-    };
-    long lo = min_units - 1;  // below the fewest that fit: a miss
-    long hi = min_units;
-    double t = days_at(hi);
-    int stalls = 0;
-    while (!(t <= days)) {
-      if (hi >= max_units || stalls >= 3) return {fastest, false};
-      const double current = static_cast<double>(hi);
-      const double guess = std::isfinite(t) ? std::ceil(current * t / days * 1.02) : 2.0 * current;
-      lo = hi;
-      hi = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
-      const double before = fastest_days;
-      t = days_at(hi);
-      stalls = fastest_days < before * 0.98 ? 0 : stalls + 1;  // more GPUs no longer help
-    }
-    while (hi - lo > 1) {
-      const long mid = lo + (hi - lo) / 2;
-      (days_at(mid) <= days ? hi : lo) = mid;
-    }
-    return {hi, true};
-  }
-
   void precision_warning(const Gpu& gpu, std::vector<Warning>& out) const {
     const Peak peak = peak_for(gpu, req_.training.precision);
     if (peak.used != req_.training.precision)
@@ -202,7 +83,7 @@ class Estimator {
 
   Estimate make_estimate(Result& r) {
     const Gpu& gpu = *cat_.find_gpu(req_.gpu);
-    const Cluster c = cluster_for(gpu);
+    const Cluster c = timer_.cluster_for(gpu);
     const bool fixed = req_.parallelism.has_value();
     Estimate e;
     int count = 0;
@@ -231,22 +112,19 @@ class Estimator {
         // Single GPUs up to a node, whole nodes beyond (how clusters are rented and planned).
         const int node = c.gpus_per_node;
         const long min_units = fit ? *fit : 1;
-        const Sizing within_node = units_for_days(c, 1, min_units, node, r.assumed_days);
+        const Sizing within_node = units_for_days(timer_, c, 1, min_units, node, r.assumed_days);
         if (within_node.met) {
           count = static_cast<int>(within_node.units);
         } else if (c.multi_node()) {
           const long min_nodes = fit ? (*fit + node - 1) / node : 1;
-          count = static_cast<int>(units_for_days(c, node, min_nodes, kMaxGpus / node, r.assumed_days).units * node);
+          count = static_cast<int>(units_for_days(timer_, c, node, min_nodes, kMaxGpus / node, r.assumed_days).units * node);
         } else {
           count = static_cast<int>(within_node.units);
         }
       }
     }
-    e.run = train_on(c, count, fixed);
+    e.run = timer_.train_on(c, count, fixed);
     precision_warning(gpu, r.warnings);
-    if (fixed && e.run.plan.par.gpus() != count)
-      r.warnings.push_back({"parallelism_count", "/hardware/parallelism",
-                            tr(req_.lang, "tp x pp x dp differs from hardware.count", "tp × pp × dp 与 hardware.count 不一致")});
     if (!e.run.fits())
       r.warnings.push_back({"does_not_fit", "/hardware/count",
                             tr(req_.lang, "the job does not fit in the memory of " + std::to_string(count) + " × " + gpu.id,
@@ -271,11 +149,11 @@ class Estimator {
     const int unit = offer.gpus_per_unit;
     Sized out;
     if (r.assumed_days > 0) {
-      const Sizing s = units_for_days(c, unit, min_units, max_units, r.assumed_days);
+      const Sizing s = units_for_days(timer_, c, unit, min_units, max_units, r.assumed_days);
       out.units = s.units;
       out.deadline_out_of_reach = !s.met;
     } else if (budget_mode_) {
-      out.units = fastest_within_budget(offer, c, min_units, max_units, *req_.goal.budget);
+      out.units = fastest_within_budget(timer_, offer, c, min_units, max_units, *req_.goal.budget, money_);
     } else {
       const long wanted = (*req_.count + unit - 1) / unit;
       out.units = std::min(std::max(wanted, min_units), max_units);
@@ -285,52 +163,12 @@ class Estimator {
     return out;
   }
 
-  double cost_of(const Offer& offer, const Cluster& c, long units) {
-    const TrainingRun run = train_on(c, static_cast<int>(units * offer.gpus_per_unit), false);
-    if (!run.fits() || run.wall_days <= 0) return HUGE_VAL;
-    const auto cost = price_run(offer, static_cast<int>(units), run.wall_days * 24, money_);
-    return cost ? cost->amount : HUGE_VAL;
-  }
-
-  // More units finish sooner at roughly the same GPU-hours, until billing granularity,
-  // scaling losses or the network make them dearer: double while within budget and faster,
-  // then bisect for the last count that is.
-  long fastest_within_budget(const Offer& offer, const Cluster& c, long min_units, long max_units, double budget) {
-    if (min_units > max_units) return max_units;
-    const int unit = offer.gpus_per_unit;
-    if (cost_of(offer, c, min_units) > budget) return min_units;
-    long good = min_units;
-    double good_days = days_on(c, static_cast<int>(good * unit));
-    long bad = 0;
-    while (good < max_units) {
-      const long next = std::min(max_units, good * 2);
-      const double next_days = days_on(c, static_cast<int>(next * unit));
-      if (cost_of(offer, c, next) > budget || !(next_days < good_days)) {
-        bad = next;
-        break;
-      }
-      good = next;
-      good_days = next_days;
-    }
-    while (bad > good + 1) {
-      const long mid = good + (bad - good) / 2;
-      const double mid_days = days_on(c, static_cast<int>(mid * unit));
-      if (cost_of(offer, c, mid) <= budget && mid_days < good_days) {
-        good = mid;
-        good_days = mid_days;
-      } else {
-        bad = mid;
-      }
-    }
-    return good;
-  }
-
   Option price_offer(const Result& r, const Offer& offer) {
     const std::string& lang = req_.lang;
     Option o;
     o.offer = &offer;
     const Gpu& gpu = *cat_.find_gpu(offer.gpu);
-    const Cluster c = cluster_for(offer, gpu);
+    const Cluster c = timer_.cluster_for(offer, gpu);
     const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
     const int unit = offer.gpus_per_unit;
     long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
@@ -352,7 +190,7 @@ class Estimator {
                                  "需要超过 " + std::to_string(max_units * unit) + " 张卡，但该方案无法多机互联")});
     }
     o.units = static_cast<int>(std::min(sized.units, max_units));
-    o.run = train_on(c, o.units * unit, false);
+    o.run = timer_.train_on(c, o.units * unit, false);
     o.fits = o.run.fits();
     if (sized.deadline_out_of_reach && o.fits && sized.units < max_units)
       o.warnings.push_back({"deadline_out_of_reach", "/goal/days",
