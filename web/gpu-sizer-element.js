@@ -10,15 +10,32 @@
 // Properties:
 //   catalog      a provider catalog object (same as catalog-src, without the fetch); null clears it.
 //                Its fx {usdCny, date}, when given, is the exchange-rate field's placeholder.
+//   request      get: the request object the form currently sends to the core's estimate()
+//                (schemaVersion, model.preset or model.params, training, hardware, goal with asOf,
+//                efficiency, lang, and catalog when one is set); null until the catalog has loaded.
+//                set: fills the form from such an object and estimates (set before the element
+//                has loaded, the first estimate is this request's). Values are checked with
+//                fallbacks, never thrown at: an unknown model.preset or hardware.gpu → the default
+//                (model.params alone → a custom model); mode/precision outside their lists →
+//                pretrain/bf16; goal.currency other than CNY/USD → unchanged; lang zh/en switches
+//                the language; numbers and strings (≤ 64 characters) go into their fields as
+//                written (the core reports what it cannot read next to the field), other types
+//                empty them; training.tokens falls back to 2T; fields left out are emptied;
+//                hardware.count means sizing by GPU count, else goal.days is the deadline.
+//                goal.asOf (always today) and catalog are ignored: prices come only from the
+//                catalog property or catalog-src, never from a request. The element never reads
+//                or writes the page's URL: a host page that wants share links keeps the request
+//                there itself (web/page.js does, in the fragment).
 // Requests: the form sends goal.asOf = today's date (the browser's clock and time zone) so price
 //   ages are current; goal.sensitiveData when "Sensitive data" is ticked; goal.usdCny when an
 //   exchange rate is typed; no goal.days when the deadline is left empty.
 // Events (bubble, composed):
 //   gpusizer-result  detail = the parsed response ({ok: true, result, ...}) after each estimate
-//                    (result.choices, result.frontier and result.advice included).
-//   gpusizer-error   detail = {ok: false, error: {code, path, message}}: a bad input (the core's
-//                    answer), or the module/catalog failing to load (codes load_failed,
-//                    catalog_unavailable).
+//                    (result.choices, result.frontier and result.advice included), plus
+//                    detail.request: the request object that produced it.
+//   gpusizer-error   detail = {ok: false, error: {code, path, message}, request}: a bad input (the
+//                    core's answer; request is what was sent), or the module/catalog failing to
+//                    load (codes load_failed, catalog_unavailable; request null).
 // Styling: custom properties --gpu-sizer-accent, --gpu-sizer-accent-text, --gpu-sizer-accent-tint,
 //   --gpu-sizer-font, --gpu-sizer-font-size, --gpu-sizer-text, --gpu-sizer-muted, --gpu-sizer-bg,
 //   --gpu-sizer-surface, --gpu-sizer-border, --gpu-sizer-input-border, --gpu-sizer-radius,
@@ -79,6 +96,7 @@ export class GpuSizerElement extends HTMLElement {
   #controller = null;
   #root = null;
   #catalog = null;
+  #request = null; // set before the controller exists
 
   constructor() {
     super();
@@ -126,13 +144,26 @@ export class GpuSizerElement extends HTMLElement {
     this.#controller?.setProviderCatalog(this.#catalog);
   }
 
+  get request() {
+    const c = this.#controller;
+    return c && c.catalog ? c.request() : null;
+  }
+
+  set request(value) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    if (this.#controller) this.#controller.setRequest(value);
+    else this.#request = value;
+  }
+
   connectedCallback() {
     if (this.#controller) return;
     // A property set before the element was upgraded shadows the accessor: re-apply it.
-    if (Object.prototype.hasOwnProperty.call(this, 'catalog')) {
-      const value = this.catalog;
-      delete this.catalog;
-      this.catalog = value;
+    for (const name of ['catalog', 'request']) {
+      if (Object.prototype.hasOwnProperty.call(this, name)) {
+        const value = this[name];
+        delete this[name];
+        this[name] = value;
+      }
     }
     const lang = this.language;
     this.#root.lang = lang;
@@ -147,6 +178,10 @@ export class GpuSizerElement extends HTMLElement {
       gpu: id('gpu'),
     });
     if (this.#catalog) this.#controller.setProviderCatalog(this.#catalog);
+    if (this.#request) {
+      this.#controller.setRequest(this.#request); // before start(): the first estimate uses it
+      this.#request = null;
+    }
     const src = this.getAttribute('catalog-src');
     if (src && !this.#catalog) this.#controller.loadCatalogSrc(src);
     this.#controller.start();

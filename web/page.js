@@ -1,5 +1,111 @@
 // The host page's own script (index.html only; an embedding page decides this for itself):
-// a service worker so the calculator keeps working offline after the first visit.
+// share links and a service worker. Loaded before gpu-sizer.js, so a request from the link is
+// set on <gpu-sizer> before its first estimate (the element picks up a property set before it
+// was upgraded).
+//
+// Share links: the URL fragment holds the current request, #r=<base64url(UTF-8 JSON)>, without
+// catalog (prices come from the site, never from a link) and goal.asOf (a link opened later is
+// priced as of that day). Each gpusizer-result replaces it (history.replaceState: no history
+// entry per keystroke); opening such a link sets element.request. The element itself never
+// touches the URL.
+
+const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
+
+const sizer = document.querySelector('gpu-sizer');
+
+/** The request to put in a link: what the core got, minus catalog and goal.asOf. */
+function shareable(request) {
+  const { catalog, ...rest } = request;
+  if (rest.goal && typeof rest.goal === 'object') {
+    const { asOf, ...goal } = rest.goal;
+    rest.goal = goal;
+  }
+  return rest;
+}
+
+function encode(value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The request in a #r= fragment, or null (anything that does not decode is no request). */
+function decode(hash) {
+  const m = FRAGMENT.exec(hash);
+  if (!m) return null;
+  try {
+    const b64 = m[1].replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+    const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    return shareable(value);
+  } catch {
+    return null;
+  }
+}
+
+function applyFragment() {
+  const request = decode(location.hash);
+  if (request && sizer) sizer.request = request;
+}
+
+if (sizer) {
+  applyFragment();
+  // A link pasted into this tab changes only the fragment: no reload, so apply it here.
+  // (replaceState below fires no hashchange.)
+  addEventListener('hashchange', applyFragment);
+  sizer.addEventListener('gpusizer-result', (e) => {
+    const request = e.detail && e.detail.request;
+    if (!request || typeof request !== 'object') return;
+    const hash = `#r=${encode(shareable(request))}`;
+    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    const field = document.getElementById('share-url');
+    if (field && !field.hidden) field.value = location.href; // the fallback shows the current link
+  });
+}
+
+// ---- the Copy link button (hidden in the markup: it needs this script) ----
+const share = document.getElementById('share');
+if (share && sizer) {
+  const button = share.querySelector('#share-copy');
+  const field = share.querySelector('#share-url');
+  const status = share.querySelector('#share-status');
+  let clearTimer = 0;
+  const say = (text) => {
+    clearTimeout(clearTimer);
+    status.textContent = '';
+    // Emptied first and filled a moment later: screen readers announce a repeated message again.
+    clearTimer = setTimeout(() => {
+      status.textContent = text;
+      clearTimer = setTimeout(() => {
+        status.textContent = '';
+      }, 8000);
+    }, 100);
+  };
+  const fallback = () => {
+    field.value = location.href;
+    field.hidden = false;
+    field.focus();
+    field.select();
+    say(status.dataset.manual);
+  };
+  button.addEventListener('click', async () => {
+    const url = location.href;
+    if (!navigator.clipboard || typeof navigator.clipboard.writeText !== 'function') return fallback();
+    try {
+      await navigator.clipboard.writeText(url);
+      field.hidden = true;
+      say(status.dataset.copied);
+    } catch {
+      fallback();
+    }
+  });
+  share.hidden = false;
+}
+
+// ---- offline support after the first visit ----
 if ('serviceWorker' in navigator && (location.protocol === 'https:' || location.hostname === 'localhost' || location.hostname === '127.0.0.1')) {
   navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { type: 'classic' }).catch(() => {
     /* offline support is optional */

@@ -8,7 +8,8 @@
 // language switch, an error shown next to its field, the rental matching of a 70B run (cost/time
 // chart and frontier, cheapest/fastest badges, expandable rows with unit prices and the trial
 // plan, advice, the Layout card, budget without a deadline), the embedding demo with a provider
-// catalog, the layout at 360 px, and axe-core. Fails on any request off the test server's origin, any
+// catalog, the layout at 360 px, share links (the request in the URL fragment, element.request
+// with its fallbacks, a garbage fragment, the Copy link button and its fallback), and axe-core. Fails on any request off the test server's origin, any
 // console error, page error, CSP violation or HTTP error. Exit 0 pass, 1 fail.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +59,8 @@ const INIT = () => {
         count: d.result?.estimate?.count,
         path: d.error?.path,
         lang: d.result?.steps?.[0]?.title,
+        preset: d.request?.model?.preset,
+        tokens: d.request?.training?.tokens,
       });
     });
   }
@@ -197,6 +200,10 @@ try {
   const events = await page.evaluate(() => window.__events);
   const lastResult = events.filter((e) => e.type === 'gpusizer-result').pop();
   check(lastResult && lastResult.ok === true && lastResult.composed === true && lastResult.count === 1081, 'gpusizer-result events bubble out of the shadow root with the parsed response');
+  const reqs = await page.evaluate(() => ({ detail: window.__lastResult.request, prop: document.querySelector('gpu-sizer').request }));
+  check(reqs.detail?.model?.params === '7B' && reqs.detail?.training?.tokens === '2T' && reqs.detail?.goal?.days === '5' && reqs.detail?.efficiency?.mfu === '0.5769' && reqs.detail?.lang === 'en'
+    && JSON.stringify(reqs.prop) === JSON.stringify(reqs.detail),
+  'the result’s detail.request is what the form sent, and the element’s request property returns the same', JSON.stringify(reqs.detail));
 
   // ---- timing: the core alone, and the element's update ----
   const timing = await page.evaluate(async (base) => {
@@ -275,6 +282,7 @@ try {
   check(err.others.length === 1 && err.stale, 'only the tokens field is invalid, and the old result is marked out of date');
   const errEvent = (await page.evaluate(() => window.__events)).filter((e) => e.type === 'gpusizer-error').pop();
   check(errEvent && errEvent.path === '/training/tokens', 'a gpusizer-error event carries the error path', errEvent?.path);
+  check(errEvent && errEvent.tokens === 'abc', 'a gpusizer-error event carries the request that produced it (detail.request)', errEvent?.tokens);
   await controls.locator('#f-tokens').fill('2T');
   await waitShadow(page, ({ shadowRoot: root }) => !root.querySelector('#f-tokens').hasAttribute('aria-invalid'), null, 'error cleared');
   check(true, 'correcting the field clears the error');
@@ -533,6 +541,156 @@ try {
   }, null, 'catalog property');
   check(oneRow, 'setting the catalog property re-estimates with that catalog’s offers');
   await embed.close();
+
+  // ---- share links: page.js keeps the request in the URL fragment (#r=base64url(JSON)) ----
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const toFragment = (obj) => `#r=${Buffer.from(JSON.stringify(obj), 'utf8').toString('base64url')}`;
+  const fromFragment = (hash) => JSON.parse(Buffer.from(hash.slice(3), 'base64url').toString('utf8'));
+  const canonical = (v) => JSON.stringify(v, (k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  // Every named control of the form (radio groups by their checked value) and the GPU count shown.
+  const formState = (p) => shadow(p, ({ shadowRoot: root }) => {
+    const out = {};
+    for (const el of root.querySelector('form').elements) {
+      if (!el.name) continue;
+      if (el.type === 'radio') { if (el.checked) out[el.name] = el.value; } else out[el.name] = el.type === 'checkbox' ? el.checked : el.value;
+    }
+    out.summaryGpus = root.querySelector('.card[data-key="gpus"] .value')?.textContent;
+    return out;
+  });
+  const firstResult = () => ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0;
+
+  const sa = await newPage(context, 'share');
+  await sa.goto(server.url);
+  await waitShadow(sa, firstResult(), null, 'share: first result');
+  const hist0 = await sa.evaluate(() => history.length);
+  const sc = sa.locator('gpu-sizer form');
+  await sc.locator('#f-preset').selectOption('llama-3-8b');
+  await sc.locator('#f-tokens').fill('500B');
+  await sc.locator('#f-gpu').selectOption('h100-80gb');
+  await sc.locator('input[name="sizeBy"][value="days"]').check();
+  await sc.locator('#f-days').fill('10');
+  const ra = await settled(sa);
+  const stateA = await formState(sa);
+  const hashA = await sa.evaluate(() => location.hash);
+  const histA = await sa.evaluate(() => history.length);
+  info(`shared request: ${hashA.length} characters of fragment; form ${JSON.stringify(stateA)}`);
+  check(ra?.request?.model?.preset === 'llama-3-8b' && ra.request.training.tokens === '500B' && ra.request.hardware.gpu === 'h100-80gb' && ra.request.goal.days === '10' && /^\d[\d,]*$/.test(stateA.summaryGpus || ''),
+    'share: llama-3-8b, 500B tokens, H100 80GB, 10 days estimated', `${stateA.summaryGpus} GPUs`);
+  let linked = null;
+  try { linked = /^#r=[A-Za-z0-9_-]+$/.test(hashA) ? fromFragment(hashA) : null; } catch { /* checked below */ }
+  check(linked && canonical(linked) === canonical((({ catalog, ...r }) => ({ ...r, goal: (({ asOf, ...g }) => g)(r.goal) }))(ra.request)) && !('catalog' in linked) && !('asOf' in linked.goal),
+    'share: the URL fragment is #r= + base64url(JSON) of the last result’s request, without catalog and goal.asOf', JSON.stringify(linked));
+  check(histA === hist0, 'share: the fragment is replaced (history.replaceState), not pushed: no history entry added by the estimates', `history.length ${hist0} → ${histA}`);
+
+  const sb = await newPage(context, 'shared');
+  await sb.goto(server.url + hashA);
+  await waitShadow(sb, firstResult(), null, 'shared link: first result');
+  await settled(sb);
+  const stateB = await formState(sb);
+  const eventsB = await sb.evaluate(() => window.__events.filter((e) => e.type === 'gpusizer-result'));
+  check(canonical(stateB) === canonical(stateA), 'share: a new page opened at that URL shows the same form fields and the same GPU count in the summary', JSON.stringify(stateB));
+  check(eventsB[0]?.preset === 'llama-3-8b' && eventsB[0]?.tokens === '500B' && String(eventsB[0]?.count) === stateA.summaryGpus.replace(/,/g, ''),
+    'share: the link’s request is set before the first estimate (the first result is already the shared one)', JSON.stringify(eventsB[0]));
+  check((await sb.evaluate(() => location.hash)) === hashA, 'share: the opened link keeps the same fragment (the request round-trips unchanged)');
+  const propB = await sb.evaluate(() => document.querySelector('gpu-sizer').request);
+  check(propB?.model?.preset === 'llama-3-8b' && propB.hardware.gpu === 'h100-80gb' && propB.goal.days === '10' && /^\d{4}-\d{2}-\d{2}$/.test(propB.goal.asOf || ''),
+    'share: the element’s request getter describes the filled form (goal.asOf is today again)', JSON.stringify(propB));
+
+  // A link pasted into the same tab (hashchange); bad values fall back, count means sizing by count.
+  await sb.evaluate((hash) => { location.hash = hash; }, toFragment({
+    schemaVersion: 1, model: { preset: 'no-such-model' }, training: { tokens: { x: 1 }, mode: 'bogus', precision: 'fp8', epochs: 2 },
+    hardware: { gpu: 'no-such-gpu', count: 64 }, goal: { currency: 'cny', sensitiveData: 'yes' }, efficiency: { mfu: 0.35 }, lang: 'zh',
+    catalog: { offers: [] },
+  }));
+  const fellBack = await waitShadow(sb, ({ shadowRoot: root }) => root.querySelector('.card[data-key="gpus"] .value')?.textContent === '64' && root.querySelector('.root').lang === 'zh', null, 'hashchange request');
+  const stateF = await formState(sb);
+  const rowsF = await shadow(sb, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length);
+  check(fellBack && stateF.preset === 'llama-2-7b' && stateF.tokens === '2T' && stateF.mode === 'pretrain' && stateF.precision === 'fp8' && stateF.epochs === '2'
+    && stateF.gpu === 'a100-80gb' && stateF.sizeBy === 'count' && stateF.count === '64' && stateF.currency === 'CNY' && stateF.sensitiveData === false && stateF.mfu === '0.35'
+    && stateF.lang === 'zh' && (await sb.getAttribute('gpu-sizer', 'lang')) === 'zh',
+  'element.request validates with fallbacks: unknown preset/gpu → defaults, bad tokens → 2T, bad mode → pretrain, count → sizing by count, lang zh applied', JSON.stringify(stateF));
+  check(rowsF > 0, 'share: a link’s catalog is dropped (prices never come from a link)', `${rowsF} offers`);
+  // The element itself ignores request.catalog too (set directly, without page.js).
+  await sb.evaluate(() => {
+    document.querySelector('gpu-sizer').request = { model: { preset: 'llama-3-8b' }, training: { tokens: '1T' }, hardware: { gpu: 'h100-80gb', count: 8 }, catalog: { offers: [] } };
+  });
+  const direct = await waitShadow(sb, ({ shadowRoot: root }) => root.querySelector('#f-preset').value === 'llama-3-8b' && root.querySelector('.card[data-key="gpus"] .value')?.textContent === '8', null, 'request property');
+  const rd = await settled(sb);
+  check(direct && rd?.request?.catalog === undefined && (rd?.result?.options || []).length > 0 && (await shadow(sb, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length)) > 0,
+    'setting element.request re-estimates; its catalog is not taken (only the catalog property / catalog-src set prices)');
+  await sb.close();
+
+  // A garbage fragment: the page opens with the defaults, without a console error.
+  const errorsBefore = consoleErrors.length;
+  const sd = await newPage(context, 'defaults');
+  await sd.goto(server.url);
+  await waitShadow(sd, firstResult(), null, 'defaults: first result');
+  await settled(sd);
+  const stateD = await formState(sd);
+  await sd.close();
+  const sg = await newPage(context, 'garbage');
+  await sg.goto(server.url + '#r=%%%');
+  await waitShadow(sg, firstResult(), null, 'garbage fragment: first result');
+  await settled(sg);
+  const stateG = await formState(sg);
+  check(canonical(stateG) === canonical(stateD) && stateG.preset === 'llama-2-7b', 'share: a garbage fragment (#r=%%%) opens with the defaults', JSON.stringify(stateG));
+  check(/^#r=[A-Za-z0-9_-]+$/.test(await sg.evaluate(() => location.hash)), 'share: and its first result replaces the garbage with a proper link');
+  for (const bad of [toFragment('not an object'), '#r=' + Buffer.from('{"model":').toString('base64url'), '#r=' + Buffer.from([0xff, 0xfe, 0x7b, 0x7d]).toString('base64url'), '#r=A']) {
+    await sg.evaluate((hash) => { location.hash = hash; }, bad);
+  }
+  await sg.waitForTimeout(400);
+  check(canonical(await formState(sg)) === canonical(stateD), 'share: fragments that are not a JSON object in UTF-8 base64url are ignored');
+  check(consoleErrors.length === errorsBefore, 'share: no console error from bad fragments', consoleErrors.slice(errorsBefore).join(' | '));
+  // request set on an element before it is connected: null until loaded, then its first estimate.
+  const early = await sg.evaluate(() => new Promise((resolve) => {
+    const el = document.createElement('gpu-sizer');
+    el.request = { model: { params: '13B' }, training: { tokens: '300B' }, hardware: { gpu: 'h100-80gb', count: 16 }, lang: 'en' };
+    const before = el.request;
+    const results = [];
+    el.addEventListener('gpusizer-result', (e) => {
+      results.push({ count: e.detail.result?.estimate?.count, params: e.detail.request?.model?.params });
+      if (results.length === 1) setTimeout(() => { el.remove(); resolve({ before, results, hash: location.hash }); }, 300);
+    });
+    setTimeout(() => resolve({ before, results, timeout: true }), 10000);
+    document.querySelector('main').append(el);
+  }));
+  check(early.before === null && early.results.length === 1 && early.results[0].count === 16 && early.results[0].params === '13B',
+    'request set before the element is connected: the getter is null until it has loaded, and its first estimate is that request', JSON.stringify(early));
+  await sg.close();
+
+  // The Copy link button (outside the element): clipboard, with an aria-live confirmation.
+  const copy = sa.locator('#share-copy');
+  const live = await sa.evaluate(() => {
+    const s = document.getElementById('share-status');
+    return { role: s?.getAttribute('role'), live: s?.getAttribute('aria-live'), outside: !document.querySelector('gpu-sizer').contains(document.getElementById('share-copy')) };
+  });
+  check((await copy.isVisible()) && /Copy link/.test(await copy.textContent()) && live.outside && live.role === 'status' && live.live === 'polite',
+    'the host page shows a “复制链接 / Copy link” button outside the element, with a polite live region');
+  await sa.evaluate(() => navigator.clipboard.writeText('nothing yet'));
+  await copy.click();
+  await sa.waitForFunction(() => /Link copied/.test(document.getElementById('share-status').textContent), null, { timeout: TIMEOUT }).catch(() => {});
+  const clip = await sa.evaluate(async () => ({ text: await navigator.clipboard.readText(), href: location.href, status: document.getElementById('share-status').textContent }));
+  check(clip.text === clip.href && clip.href.includes(hashA), 'Copy link puts the page’s URL (with the #r= fragment) on the clipboard', clip.text);
+  check(/Link copied/.test(clip.status), 'and the live region confirms it', clip.status);
+  await sa.close();
+
+  // Without the clipboard API: a read-only field with the link, selected.
+  const sf = await newPage(context, 'copy-fallback');
+  await sf.addInitScript(() => { Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true }); });
+  await sf.goto(server.url + hashA);
+  await waitShadow(sf, firstResult(), null, 'fallback: first result');
+  await settled(sf);
+  await sf.locator('#share-copy').click();
+  await sf.waitForFunction(() => /Ctrl\+C/.test(document.getElementById('share-status').textContent), null, { timeout: TIMEOUT }).catch(() => {});
+  const fb = await sf.evaluate(() => {
+    const f = document.getElementById('share-url');
+    return { visible: !f.hidden && f.getBoundingClientRect().width > 0, readOnly: f.readOnly, value: f.value, href: location.href, focused: document.activeElement === f,
+      selected: f.selectionStart === 0 && f.selectionEnd === f.value.length, status: document.getElementById('share-status').textContent };
+  });
+  check(fb.visible && fb.readOnly && fb.value === fb.href && fb.focused && fb.selected && /Ctrl\+C/.test(fb.status),
+    'without the clipboard API, Copy link shows the URL in a read-only field, focused and selected, and says so', JSON.stringify(fb));
+  await runAxe(sf, 'index with the copy-link fallback');
+  await sf.close();
 
   // ---- everything observed along the way ----
   const csp = [];

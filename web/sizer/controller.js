@@ -2,7 +2,7 @@
 // events out through the host.
 import * as engine from './engine.js';
 import { h } from './dom.js';
-import { i18n } from './i18n.js';
+import { i18n, normalizeLang } from './i18n.js';
 import { JobForm } from './form.js';
 import { Summary } from './summary.js';
 import { OptionsTable } from './options-table.js';
@@ -44,6 +44,7 @@ export class Controller {
     this.timer = 0;
     this.hasResult = false;
     this.pending = { preset: initial.preset, gpu: initial.gpu };
+    this.pendingRequest = null; // set before the lists were there: filled in by run()
 
     this.status = h('p', { class: 'status', role: 'status' });
     const formBox = h('div', { class: 'form-box' });
@@ -81,7 +82,7 @@ export class Controller {
       const message = `${i18n(this.lang).t('loadFailed')}: ${err && err.message ? err.message : err}`;
       this.status.textContent = message;
       this.status.setAttribute('data-error', '');
-      this.emit('gpusizer-error', { ok: false, error: { code: 'load_failed', path: '', message } });
+      this.emit('gpusizer-error', { ok: false, error: { code: 'load_failed', path: '', message }, request: null });
       return;
     }
     this.refreshLists();
@@ -133,6 +134,36 @@ export class Controller {
     else if (this.form.setGpu(id)) this.runNow();
   }
 
+  /** Whether the form can describe a request (the lists are in, no catalog-src fetch pending). */
+  get ready() {
+    return !!this.catalog && this.catalogPending === 0;
+  }
+
+  /**
+   * Fills the form from a request object (see JobForm.fill for the fallbacks) and estimates.
+   * request.lang, when zh/en, switches the language (and the host's lang attribute). Before the
+   * catalog is in (or while a catalog-src fetch is pending) the form is filled again when it is,
+   * before the estimate: the first estimate is then this request's.
+   */
+  setRequest(req) {
+    if (!req || typeof req !== 'object' || Array.isArray(req)) return;
+    const lang = normalizeLang(req.lang);
+    if (lang && lang !== this.lang) {
+      this.lang = lang;
+      this.form.setLang(lang);
+      if (!this.hasResult) this.status.textContent = i18n(lang).t('loading');
+      this.host.setAttribute('lang', lang); // the element's own attribute; setLang() then has nothing to do
+    }
+    if (this.catalog) this.fillForm(req);
+    this.pendingRequest = this.ready ? null : req;
+    this.runNow();
+  }
+
+  fillForm(req) {
+    const preset = this.form.models.some((m) => m.id === DEFAULT_PRESET) ? DEFAULT_PRESET : 'custom';
+    this.form.fill(req, { preset, gpu: DEFAULT_GPU });
+  }
+
   setProviderCatalog(catalog) {
     this.providerCatalog = catalog && typeof catalog === 'object' && !Array.isArray(catalog) ? catalog : null;
     this.refreshLists();
@@ -166,7 +197,7 @@ export class Controller {
   catalogError(message) {
     const error = { code: 'catalog_unavailable', path: '/catalog', message };
     this.form.showError(error);
-    this.emit('gpusizer-error', { ok: false, schemaVersion: 1, error });
+    this.emit('gpusizer-error', { ok: false, schemaVersion: 1, error, request: null });
   }
 
   schedule() {
@@ -187,19 +218,27 @@ export class Controller {
   }
 
   async run() {
-    if (!this.catalog || this.catalogPending > 0) return; // start() / the fetch will run again
+    if (!this.ready) return; // start() / the fetch will run again
+    if (this.pendingRequest) {
+      this.fillForm(this.pendingRequest);
+      this.pendingRequest = null;
+    }
     const seq = ++this.seq;
     const lang = this.lang;
+    const request = this.request();
     const t0 = performance.now();
+    const failed = (message) => ({ ok: false, error: { code: 'engine_failed', path: '', message } });
     let response;
     try {
-      response = await engine.estimate(this.request());
+      response = await engine.estimate(request);
+      if (!response || typeof response !== 'object' || Array.isArray(response)) response = failed('invalid response');
     } catch (err) {
-      response = { ok: false, error: { code: 'engine_failed', path: '', message: String(err && err.message ? err.message : err) } };
+      response = failed(String(err && err.message ? err.message : err));
     }
     const t1 = performance.now();
     if (seq !== this.seq) return; // a newer run superseded this one
-    const ok = response && response.ok === true && response.result && typeof response.result === 'object';
+    response.request = request; // the request that produced it, for the events
+    const ok = response.ok === true && response.result && typeof response.result === 'object';
     if (ok) {
       const ctx = { lang, gpuName: this.gpuName };
       this.form.update(response);
@@ -210,7 +249,7 @@ export class Controller {
       this.status.hidden = true;
       this.hasResult = true;
     } else {
-      this.form.showError((response && response.error) || { message: 'invalid response' });
+      this.form.showError(response.error || { message: 'invalid response' });
       this.status.hidden = true;
       for (const view of this.views) view.setStale(true, lang);
     }

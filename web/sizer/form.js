@@ -7,6 +7,11 @@ const MODES = ['pretrain', 'full-finetune', 'lora', 'qlora'];
 const PRECISIONS = ['bf16', 'fp16', 'fp8'];
 const CURRENCIES = ['CNY', 'USD'];
 export const CUSTOM = 'custom';
+// What the text fields start with (and what fill() falls back to for tokens and the hidden one
+// of days/count).
+const DEFAULTS = { tokens: '2T', days: '30', count: '8' };
+// A request's values longer than this are not a number anyone wrote: fill() drops them.
+const MAX_VALUE_LENGTH = 64;
 
 // JSON pointer (from error.path) → form field; the longest matching prefix wins.
 const PATH_FIELDS = [
@@ -179,9 +184,9 @@ export class JobForm {
 
     for (const p of PRECISIONS) c.precision.append(h('option', { value: p }, p));
     for (const cur of CURRENCIES) c.currency.append(h('option', { value: cur }, cur));
-    c.tokens.value = '2T';
-    c.days.value = '30';
-    c.count.value = '8';
+    c.tokens.value = DEFAULTS.tokens;
+    c.days.value = DEFAULTS.days;
+    c.count.value = DEFAULTS.count;
 
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -320,6 +325,70 @@ export class JobForm {
     const req = { schemaVersion: 1, model, training, hardware, goal };
     if (v('mfu')) req.efficiency = { mfu: v('mfu') };
     return req;
+  }
+
+  /**
+   * Fills the form from a request (the shape request() makes). Every value is checked and falls
+   * back rather than failing: a model preset or GPU id not in the lists → fallback.preset /
+   * fallback.gpu (model.params without a known preset → custom); mode and precision outside their
+   * lists → pretrain / bf16; goal.currency other than CNY/USD → unchanged; numbers and strings
+   * (up to 64 characters) go into their fields as written (the core reads them, and shows its
+   * error next to a field it cannot read), anything else empties the field; tokens falls back to
+   * 2T. Fields the request leaves out are emptied. hardware.count means sizing by GPU count,
+   * otherwise by deadline (goal.days, empty for none). goal.asOf, lang and catalog are not the
+   * form's (today's date is always sent; the controller handles lang; the catalog is not taken
+   * from a request).
+   * @param {object} req
+   * @param {{preset: string, gpu: string}} fallback
+   */
+  fill(req, fallback) {
+    const c = this.controls;
+    const obj = (x) => (x && typeof x === 'object' && !Array.isArray(x) ? x : {});
+    const value = (x) => {
+      if (typeof x === 'number') return Number.isFinite(x) ? String(x) : '';
+      if (typeof x !== 'string') return '';
+      const v = x.trim();
+      return v.length <= MAX_VALUE_LENGTH ? v : '';
+    };
+    const r = obj(req);
+    const model = obj(r.model);
+    const training = obj(r.training);
+    const hardware = obj(r.hardware);
+    const goal = obj(r.goal);
+    const efficiency = obj(r.efficiency);
+
+    const preset = typeof model.preset === 'string' && model.preset !== CUSTOM ? model.preset : '';
+    const params = value(model.params);
+    if (!(preset && this.setPreset(preset))) {
+      if (params) {
+        c.preset.value = CUSTOM;
+        c.params.value = params;
+      } else if (!this.setPreset(fallback.preset)) {
+        c.preset.value = CUSTOM;
+        c.params.value = '';
+      }
+    }
+    c.tokens.value = value(training.tokens) || DEFAULTS.tokens;
+    c.epochs.value = value(training.epochs);
+    c.seqLen.value = value(training.seqLen);
+    c.mode.value = MODES.includes(training.mode) ? training.mode : 'pretrain';
+    c.precision.value = PRECISIONS.includes(training.precision) ? training.precision : 'bf16';
+
+    if (!(typeof hardware.gpu === 'string' && this.setGpu(hardware.gpu))) this.setGpu(fallback.gpu);
+    const count = value(hardware.count);
+    const days = value(goal.days);
+    c.sizeByCount.checked = !!count;
+    c.sizeByDays.checked = !count;
+    c.count.value = count || DEFAULTS.count;
+    c.days.value = count ? days || DEFAULTS.days : days;
+    this.syncSizeBy();
+
+    this.setCurrency(typeof goal.currency === 'string' ? goal.currency.toUpperCase() : '');
+    c.budget.value = value(goal.budget);
+    c.usdCny.value = value(goal.usdCny);
+    c.sensitiveData.checked = goal.sensitiveData === true;
+    c.mfu.value = value(efficiency.mfu);
+    this.clearErrors();
   }
 
   clearErrors() {
