@@ -164,7 +164,14 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   const double f_mem = w_dense * dense_mem + w_moe * moe_mem;
   const double layer_matmul = f_gemm * (1 + gemm_bwd);
   const double layer_attention = attn_core * (1 + kAttentionBackwardRatio);
-  const double layer_mem = f_mem * 3;  // backward elementwise work is about twice the forward
+  double layer_mem = f_mem * 3;  // backward elementwise work is about twice the forward
+  if (t_.mode == Mode::qlora) {
+    // QLoRA dequantizes every frozen NF4 weight to bf16 before its GEMM, in the forward and
+    // again for the backward's input gradient: read 0.5 B, write 2 B per weight, twice
+    // (Dettmers et al. 2023; bitsandbytes dequantize kernels).
+    const double layer_weights = m_.layer_params() / tp;
+    layer_mem += 2 * (kQloraWeightBytes + kBf16Bytes) * layer_weights / hbm_rate_;
+  }
 
   // Tensor parallelism: 4 collectives forward and 4 backward, each (t - 1)/t of the
   // activation (s b h, bf16) over the slowest link of the group (Korthikanti et al. sec. 4.2).
