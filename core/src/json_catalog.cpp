@@ -163,8 +163,7 @@ Offer parse_offer(const json& j, const std::string& path, const Catalog& cat) {
 }
 
 int opt_model_int(const json& j, const char* key, const std::string& path) {
-  const json* v = find(j, key);
-  return v && !v->is_null() ? read_int(*v, pointer(path, key), 0, 100000000) : 0;
+  return opt_int(j, key, path, 0, 0, 100000000);
 }
 
 ModelPreset parse_model(const json& j, const std::string& path) {

@@ -24,15 +24,13 @@ double layer_lora_params(const ModelSpec& m, int rank) {
   return attention + ffn;
 }
 
-// Share of all parameters held by the busiest pipeline stage: its layers plus the
-// embedding (first stage) or output head (last stage), Narayanan et al. 2021.
-double stage_param_fraction(const ModelSpec& m, int pp) {
+}  // namespace
+
+double stage_param_fraction(const ModelSpec& m, int pp, double stage_layers) {
   if (pp <= 1 || m.layers <= 0 || m.params <= 0) return 1.0;
-  const double stage = m.layer_params() * ceil_div(m.layers, pp) + static_cast<double>(m.vocab) * m.hidden;
+  const double stage = m.layer_params() * stage_layers + static_cast<double>(m.vocab) * m.hidden;
   return std::min(1.0, stage / m.params);
 }
-
-}  // namespace
 
 double trainable_params(const ModelSpec& model, const TrainingSpec& training) {
   if (!training.is_adapter()) return model.params;
@@ -76,7 +74,7 @@ double layer_activation_bytes(const ModelSpec& m, int seq_len, int micro_batch, 
 MemoryBreakdown memory_per_gpu(const ModelSpec& m, const TrainingSpec& training, const Parallelism& par) {
   MemoryBreakdown out;
   const double tp = par.tp, dp = par.dp, ep = par.ep;
-  const double stage = stage_param_fraction(m, par.pp);
+  const double stage = stage_param_fraction(m, par.pp, ceil_div(m.layers, par.pp));
   // Per GPU before ZeRO: dense weights split by t; routed experts spread over ep of the
   // t x dp ranks without tensor splitting (Megatron-Core MoE "parallel folding"). ZeRO then
   // shards dense states over dp and expert states over the t x dp / ep expert replicas, so

@@ -232,10 +232,7 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   const double pipeline = microbatches * stage_mb + br.bubble;
 
   // ---- data parallelism and the optimizer ------------------------------------------------
-  const double stage_fraction = par.pp > 1 ? std::min(1.0, (m_.layer_params() * stage_layers +
-                                                            static_cast<double>(m_.vocab) * m_.hidden) /
-                                                               m_.params)
-                                           : 1.0;
+  const double stage_fraction = stage_param_fraction(m_, par.pp, stage_layers);
   const double dense_local = (adapters_ ? trainable_ : m_.params - m_.expert_params()) * stage_fraction / tp;
   const double expert_local = adapters_ ? 0 : m_.expert_params() * stage_fraction / ep;
   const double weights_local = (m_.params - m_.expert_params()) * stage_fraction / tp +
@@ -244,11 +241,10 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   if (par.dp > 1) {
     // Data-parallel peers are tp ranks apart: node / tp of them share a node.
     const int dp_local = std::min(par.dp, std::max(1, c_.gpus_per_node / par.tp));
-    const double replicas = expert_replicas;
-    const int ex_local = std::min(static_cast<int>(replicas), std::max(1, c_.gpus_per_node / par.tp));
+    const int ex_local = std::min(static_cast<int>(expert_replicas), std::max(1, c_.gpus_per_node / par.tp));
     auto dense_op = [&](double bytes) { return collective_seconds(bytes, par.dp, dp_local); };
     auto expert_op = [&](double bytes) {
-      return expert_local > 0 ? collective_seconds(bytes, static_cast<int>(replicas), ex_local) : 0.0;
+      return expert_local > 0 ? collective_seconds(bytes, static_cast<int>(expert_replicas), ex_local) : 0.0;
     };
     double seconds = 0, window = 0;
     if (par.zero >= 3) {
@@ -287,11 +283,6 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
                                                   : 0;
   out.hfu = (model_flops_per_token_ + recompute_flops) * out.tokens_per_second_per_gpu / peak_flops_;
   return out;
-}
-
-IterationTime iteration_time(const ModelSpec& model, const TrainingSpec& training, const Cluster& cluster,
-                             const Parallelism& par) {
-  return PerfModel(model, training, cluster, default_calibration()).evaluate(par);
 }
 
 }  // namespace gpusizer

@@ -11,8 +11,6 @@ class PerfModel {
  public:
   PerfModel(const ModelSpec& model, const TrainingSpec& training, const Cluster& cluster, const Calibration& cal);
   IterationTime evaluate(const Parallelism& par) const;
-  double peak_flops() const { return peak_flops_; }
-  double model_flops_per_token() const { return model_flops_per_token_; }
   double collective_seconds(double bytes, int ranks, int ranks_per_node) const;
 
  private:

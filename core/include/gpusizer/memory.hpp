@@ -38,6 +38,11 @@ double trainable_params(const ModelSpec& model, const TrainingSpec& training);
 double layer_activation_bytes(const ModelSpec& model, int seq_len, int micro_batch, const Parallelism& par,
                               bool flash_attention);
 
+// Share of all parameters held by the busiest of `pp` pipeline stages when it runs
+// `stage_layers` layers: its layers plus the embedding (first stage) or output head (last
+// stage), Narayanan et al. 2021. 1 without pipelining.
+double stage_param_fraction(const ModelSpec& model, int pp, double stage_layers);
+
 // The busiest GPU of the layout (first pipeline stage for activations).
 MemoryBreakdown memory_per_gpu(const ModelSpec& model, const TrainingSpec& training, const Parallelism& par);
 

@@ -1,5 +1,7 @@
 // Steady-state time of one training iteration for a transformer on a cluster under a
 // parallel layout: compute, memory-bound kernels, communication, pipeline bubble, optimizer.
+// The types of the answer; the model itself (src/perf_model.hpp) is reached through the
+// planner, which evaluates many layouts of one job.
 //
 // The structure follows Narayanan et al. 2021 (Megatron-LM, SC'21) for the pipeline and
 // tensor-parallel costs, Korthikanti et al. 2022 for sequence parallelism and recomputation,
@@ -43,9 +45,5 @@ struct IterationTime {
 // tokens for pre-training models from 3B (Llama 2, GPT-3 scale), 2M below, 16M from 100B;
 // 128K tokens for fine-tuning.
 int default_global_batch(const ModelSpec& model, const TrainingSpec& training);
-
-// `par.global_batch` must be set (> 0); it is rounded up to a multiple of dp x micro_batch.
-IterationTime iteration_time(const ModelSpec& model, const TrainingSpec& training, const Cluster& cluster,
-                             const Parallelism& par);
 
 }  // namespace gpusizer
