@@ -32,3 +32,30 @@ export function createReport() {
     },
   };
 }
+
+// Runs in every page before its own scripts (context.addInitScript): records CSP violations
+// in window.__csp, the element's events in window.__events and the last result in
+// window.__lastResult.
+export const recordPageEvents = () => {
+  window.__csp = [];
+  window.__events = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile || ''}:${e.lineNumber || ''}`);
+  });
+  for (const type of ['gpusizer-result', 'gpusizer-error']) {
+    document.addEventListener(type, (e) => {
+      const d = e.detail || {};
+      if (type === 'gpusizer-result') window.__lastResult = d;
+      window.__events.push({
+        type,
+        composed: e.composed,
+        ok: d.ok,
+        count: d.result?.estimate?.count,
+        path: d.error?.path,
+        lang: d.result?.steps?.[0]?.title,
+        preset: d.request?.model?.preset,
+        tokens: d.request?.training?.tokens,
+      });
+    });
+  }
+};

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createReport, launchChromium } from './harness.mjs';
+import { createReport, launchChromium, recordPageEvents } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.resolve(process.argv[2] || path.join(here, '../../build/wasm/offline/gpusizer.html'));
@@ -31,19 +31,6 @@ const browser = await launchChromium();
 const requests = [];
 const consoleErrors = [];
 
-// Recorded before the page's own script: CSP violations and the element's events.
-const INIT = () => {
-  window.__csp = [];
-  window.__events = [];
-  document.addEventListener('securitypolicyviolation', (e) => {
-    window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
-  });
-  for (const type of ['gpusizer-result', 'gpusizer-error']) {
-    document.addEventListener(type, (e) => {
-      window.__events.push({ type, ok: e.detail?.ok, count: e.detail?.result?.estimate?.count });
-    });
-  }
-};
 
 async function waitShadow(page, fn, what) {
   try {
@@ -59,7 +46,7 @@ const shadow = (page, fn) => page.locator('gpu-sizer').evaluate(fn);
 
 try {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(INIT);
+  await context.addInitScript(recordPageEvents);
   context.on('request', (r) => requests.push(r.url()));
 
   console.log(`opening ${url}`);

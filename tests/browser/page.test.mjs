@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createReport, launchChromium } from './harness.mjs';
+import { createReport, launchChromium, recordPageEvents } from './harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const require = createRequire(import.meta.url);
@@ -41,30 +41,6 @@ const httpErrors = [];
 const consoleErrors = [];
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-// Recorded in every page before its own scripts: CSP violations and the element's events.
-const INIT = () => {
-  window.__csp = [];
-  window.__events = [];
-  document.addEventListener('securitypolicyviolation', (e) => {
-    window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile || ''}:${e.lineNumber || ''}`);
-  });
-  for (const type of ['gpusizer-result', 'gpusizer-error']) {
-    document.addEventListener(type, (e) => {
-      const d = e.detail || {};
-      if (type === 'gpusizer-result') window.__lastResult = d;
-      window.__events.push({
-        type,
-        composed: e.composed,
-        ok: d.ok,
-        count: d.result?.estimate?.count,
-        path: d.error?.path,
-        lang: d.result?.steps?.[0]?.title,
-        preset: d.request?.model?.preset,
-        tokens: d.request?.training?.tokens,
-      });
-    });
-  }
-};
 
 async function newPage(context, label) {
   const page = await context.newPage();
@@ -122,7 +98,7 @@ async function runAxe(page, label) {
 
 try {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(INIT);
+  await context.addInitScript(recordPageEvents);
   context.on('request', (r) => {
     if (!r.url().startsWith(origin + '/')) offOrigin.push(r.url());
   });
