@@ -277,6 +277,26 @@ std::shared_ptr<const Catalog> default_catalog() {
   return catalog;
 }
 
-std::string default_catalog_json() { return embedded_document().dump(2); }
+// The request vocabulary a client needs to build requests without re-declaring it: the
+// allowed values of each enumerated field and the defaults the core applies.
+nlohmann::json contract_document() {
+  nlohmann::json c;
+  c["schemaVersion"] = 1;
+  c["enums"] = {{"lang", {"en", "zh"}},
+                {"mode", {"pretrain", "full-finetune", "lora", "qlora"}},
+                {"precision", {"bf16", "fp16", "fp8"}},
+                {"currency", {"CNY", "USD"}},
+                {"recompute", {"none", "selective", "full"}}};
+  c["defaults"] = {{"preset", "llama-2-7b"}, {"gpu", "a100-80gb"}, {"tokens", "2T"}, {"epochs", 1},
+                   {"days", 30},           {"count", 8},           {"mode", "pretrain"}, {"precision", "bf16"},
+                   {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"}};
+  return c;
+}
+
+std::string default_catalog_json() {
+  nlohmann::json doc = embedded_document();
+  doc["contract"] = contract_document();
+  return doc.dump(2);
+}
 
 }  // namespace gpusizer
