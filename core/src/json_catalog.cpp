@@ -210,7 +210,7 @@ void upsert(std::vector<T>& items, T item) {
 
 Catalog merge_catalog(const Catalog& base, const json& doc, const std::string& path, std::vector<Warning>& warnings) {
   expect_object(doc, path);
-  warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers"},
+  warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers", "contract"},
                     warnings);
   Catalog cat = base;
   if (const json* v = find(doc, "catalogVersion")) cat.version = read_string(*v, pointer(path, "catalogVersion"));
