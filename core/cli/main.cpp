@@ -8,8 +8,6 @@
 #include <string>
 
 #include "gpusizer/api.hpp"
-#include "gpusizer/error.hpp"
-#include "gpusizer/json_io.hpp"
 
 namespace {
 

@@ -2,8 +2,10 @@
 
 #include <exception>
 
-#include "gpusizer/estimate.hpp"
-#include "gpusizer/json_io.hpp"
+#include "contract/default_catalog.hpp"
+#include "contract/request_reader.hpp"
+#include "contract/response_writer.hpp"
+#include "estimate.hpp"
 
 #ifndef GPUSIZER_VERSION
 #define GPUSIZER_VERSION "0.0.0"
@@ -20,13 +22,13 @@ constexpr const char* kFallback =
 std::string estimate_json(const std::string& request) noexcept {
   try {
     try {
-      return response_json(estimate(parse_request(request)));
+      return write_response(estimate(parse_request(request)));
     } catch (const Error& e) {
-      return error_json(e);
+      return write_error(e);
     } catch (const std::exception& e) {
-      return error_json(Error(errc::internal_error, "", std::string("unexpected: ") + e.what()));
+      return write_error(Error(errc::internal_error, "", std::string("unexpected: ") + e.what()));
     } catch (...) {
-      return error_json(Error(errc::internal_error, "", "unexpected failure"));
+      return write_error(Error(errc::internal_error, "", "unexpected failure"));
     }
   } catch (...) {
     return kFallback;
@@ -38,6 +40,14 @@ std::string catalog_json() noexcept {
     return default_catalog_json();
   } catch (...) {
     return "{}";
+  }
+}
+
+std::string error_json(const Error& error) noexcept {
+  try {
+    return write_error(error);
+  } catch (...) {
+    return kFallback;
   }
 }
 

@@ -1,19 +1,19 @@
-#include "gpusizer/estimate.hpp"
+#include "estimate.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
 
-#include "advice.hpp"
-#include "compare.hpp"
-#include "explain.hpp"
-#include "gpusizer/dates.hpp"
-#include "gpusizer/numbers.hpp"
-#include "gpusizer/pricing.hpp"
-#include "sizing.hpp"
-#include "text.hpp"
-#include "timing.hpp"
+#include "report/advice.hpp"
+#include "rental/compare.hpp"
+#include "report/explain.hpp"
+#include "common/dates.hpp"
+#include "common/numbers.hpp"
+#include "rental/pricing.hpp"
+#include "rental/sizing.hpp"
+#include "report/text.hpp"
+#include "training/timing.hpp"
 
 namespace gpusizer {
 namespace {

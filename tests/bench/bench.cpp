@@ -7,9 +7,10 @@
 #include <string>
 
 #include "gpusizer/api.hpp"
-#include "gpusizer/catalog.hpp"
-#include "gpusizer/model.hpp"
-#include "gpusizer/planner.hpp"
+#include "catalog/catalog.hpp"
+#include "model/model.hpp"
+#include "training/planner.hpp"
+#include "contract/default_catalog.hpp"
 
 using namespace gpusizer;
 using Clock = std::chrono::steady_clock;

@@ -6,8 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpusizer/perf.hpp"
-#include "gpusizer/planner.hpp"
+#include "training/perf.hpp"
+#include "training/planner.hpp"
+#include "contract/default_catalog.hpp"
 
 namespace gpusizer::calibration {
 namespace {

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "gpusizer/calibration.hpp"
-#include "gpusizer/catalog.hpp"
-#include "gpusizer/model.hpp"
-#include "gpusizer/parallelism.hpp"
-#include "gpusizer/request.hpp"
+#include "training/calibration.hpp"
+#include "catalog/catalog.hpp"
+#include "model/model.hpp"
+#include "training/parallelism.hpp"
+#include "request.hpp"
 
 namespace gpusizer::calibration {
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "gpusizer/quantity.hpp"
+#include "contract/quantity.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto value = gpusizer::parse_quantity(std::string_view(reinterpret_cast<const char*>(data), size));

@@ -4,7 +4,7 @@
 #include <limits>
 #include <random>
 
-#include "gpusizer/billing.hpp"
+#include "rental/billing.hpp"
 
 using namespace gpusizer;
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "dataset.hpp"
-#include "gpusizer/run_model.hpp"
+#include "training/run_model.hpp"
 
 using namespace gpusizer;
 using namespace gpusizer::calibration;

@@ -2,8 +2,9 @@
 
 #include <set>
 
-#include "gpusizer/catalog.hpp"
+#include "catalog/catalog.hpp"
 #include "support.hpp"
+#include "contract/default_catalog.hpp"
 
 using namespace gpusizer;
 using nlohmann::json;

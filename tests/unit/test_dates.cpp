@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/dates.hpp"
+#include "common/dates.hpp"
 
 using gpusizer::day_number;
 

@@ -1,7 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/catalog.hpp"
-#include "gpusizer/fit.hpp"
+#include "catalog/catalog.hpp"
+#include "model/fit.hpp"
+#include "contract/default_catalog.hpp"
 
 using namespace gpusizer;
 

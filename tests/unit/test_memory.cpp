@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/memory.hpp"
+#include "model/memory.hpp"
 
 using namespace gpusizer;
 using Catch::Matchers::WithinRel;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/numbers.hpp"
+#include "common/numbers.hpp"
 
 using namespace gpusizer;
 

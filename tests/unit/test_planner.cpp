@@ -1,8 +1,9 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/catalog.hpp"
-#include "gpusizer/model.hpp"
-#include "gpusizer/planner.hpp"
+#include "catalog/catalog.hpp"
+#include "model/model.hpp"
+#include "training/planner.hpp"
+#include "contract/default_catalog.hpp"
 
 using namespace gpusizer;
 

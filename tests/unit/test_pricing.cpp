@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/pricing.hpp"
+#include "rental/pricing.hpp"
 
 using namespace gpusizer;
 using Catch::Matchers::WithinRel;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "gpusizer/quantity.hpp"
+#include "contract/quantity.hpp"
 
 using gpusizer::parse_quantity;
 

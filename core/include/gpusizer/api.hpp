@@ -1,17 +1,24 @@
-// The boundary: JSON in, JSON out, nothing thrown. The CLI, the wasm binding and the
-// golden tests all go through these three functions.
+// The public API of the gpusizer core: JSON in, JSON out, nothing thrown. The CLI, the wasm
+// binding and the golden tests all go through these functions; everything else is private
+// (core/src).
 #pragma once
 
 #include <string>
 
+#include "gpusizer/error.hpp"
+
 namespace gpusizer {
 
-// Contract v1 (README "JSON contract"): {"ok": true, "result": ...} or
+// Contract v1 (README "The JSON contract"): {"ok": true, "result": ...} or
 // {"ok": false, "error": {"code", "path", "message"}}.
 std::string estimate_json(const std::string& request) noexcept;
 
-// The default catalog (GPUs, offers, model presets) as one JSON document.
+// The default catalog (GPUs, offers, model presets) as one JSON document, with the request
+// vocabulary (enums and defaults) under "contract".
 std::string catalog_json() noexcept;
+
+// An error as the contract writes it, for failures outside estimate_json (the CLI's io_error).
+std::string error_json(const Error& error) noexcept;
 
 const char* version() noexcept;
 

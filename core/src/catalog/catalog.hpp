@@ -1,0 +1,93 @@
+// The catalog: GPU specifications, rental offers and model presets, typed.
+// The default one is compiled in from core/data/*.json; a provider may supply its own
+// in the request (same schema), which replaces the default offers.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpusizer {
+
+enum class Precision { bf16, fp16, fp8 };
+
+struct PeakTflops {
+  // Dense tensor-core peaks; 0 where the GPU has no such mode.
+  double bf16 = 0, fp16 = 0, fp8 = 0, tf32 = 0;
+  double at(Precision p) const { return p == Precision::bf16 ? bf16 : p == Precision::fp16 ? fp16 : fp8; }
+};
+
+struct Gpu {
+  std::string id, name, vendor, form_factor;
+  std::string architecture;          // volta | ampere | ada | hopper | blackwell | cdna3 | davinci
+  double memory_gib = 0;
+  double memory_bandwidth_tbps = 0;
+  PeakTflops peak_tflops;
+  int gpus_per_node = 8;
+  std::string intra_node_link;       // e.g. "NVLink 3.0"
+  std::string intra_node_kind;       // nvlink | pcie | xgmi | hccs
+  double intra_node_gbps = 0;        // GB/s, both directions together, per GPU (NVIDIA's convention)
+  double inter_node_gbps_per_gpu = 0;  // GB/s one direction per GPU, typical rental fabric
+  std::string inter_node_fabric;
+  double tdp_watts = 0;
+  double default_mfu = 0.35;
+  std::string export_variant_of;
+  bool nvlink_capped = false;
+  std::string confidence, source;
+};
+
+enum class Period { hour = 0, day = 1, month = 2, year = 3, setup = 4 };  // setup: a one-time fee, not a period
+inline constexpr std::array<Period, 4> kPeriods = {Period::hour, Period::day, Period::month, Period::year};
+// A month is 30 days and a year 365 days, the convention of the price data (CMIS).
+inline constexpr std::array<double, 4> kPeriodHours = {1, 24, 720, 8760};
+inline double period_hours(Period p) { return p == Period::setup ? 0 : kPeriodHours[static_cast<int>(p)]; }
+const char* period_name(Period p);
+
+struct Offer {
+  std::string id, provider, deployment, tier, region, gpu;
+  int gpus_per_unit = 1;
+  std::optional<int> units_available;  // nullopt: not limited
+  int max_gpus_per_node = 8;           // GPUs that can share one machine on this offer
+  std::string currency;                // CNY | USD
+  std::array<std::optional<double>, 4> prices;  // per unit per period, indexed by Period
+  double min_term_hours = 0;
+  bool spot = false;
+  std::string isolation;               // private | shared
+  std::string intra_unit, inter_unit;  // inter_unit "none": units cannot form one job
+  std::optional<double> inter_unit_gbps_per_gpu;
+  std::optional<double> setup_fee;                 // once per unit, offer currency
+  std::optional<double> storage_price_per_gb_month, storage_included_gb, egress_price_per_gb;
+  std::optional<double> deposit_months;
+  std::string commitment;                          // the term as sold, e.g. "1-year lease, pay monthly"
+  std::string price_date, confidence, source, price_as_listed, notes;
+};
+
+struct ModelPreset {
+  std::string id, name, activation = "swiglu", attention = "mha", source;
+  double params = 0, active_params = 0;
+  int layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn_hidden = 0, vocab = 0, seq_len = 0;
+  int head_dim = 0;  // 0: hidden / heads (differs for MLA, e.g. DeepSeek-V3)
+  bool tied_embeddings = false;
+  int experts = 0, experts_per_token = 0, expert_ffn_hidden = 0, shared_experts = 0, dense_layers = 0;
+};
+
+struct Fx {
+  double usd_cny = 0;  // CNY per USD
+  std::string date, source;
+};
+
+struct Catalog {
+  std::string version;
+  std::string as_of;  // date the prices were last reviewed ("asOf"; default: the fx date)
+  Fx fx;
+  std::vector<Gpu> gpus;
+  std::vector<Offer> offers;
+  std::vector<ModelPreset> models;
+
+  const Gpu* find_gpu(const std::string& id) const;
+  const ModelPreset* find_model(const std::string& id) const;
+};
+
+}  // namespace gpusizer

@@ -1,0 +1,54 @@
+#include "contract/default_catalog.hpp"
+
+#include "catalog/catalog_data.hpp"
+#include "contract/catalog_reader.hpp"
+
+namespace gpusizer {
+
+namespace {
+
+nlohmann::json embedded_document() {
+  nlohmann::json offers = nlohmann::json::parse(data::kOffersJson);
+  nlohmann::json doc;
+  doc["catalogVersion"] = offers.at("catalogVersion");
+  if (offers.contains("asOf")) doc["asOf"] = offers.at("asOf");
+  doc["fx"] = offers.at("fx");
+  doc["gpus"] = nlohmann::json::parse(data::kGpusJson).at("gpus");
+  doc["models"] = nlohmann::json::parse(data::kModelsJson).at("models");
+  doc["offers"] = offers.at("offers");
+  return doc;
+}
+
+}  // namespace
+
+std::shared_ptr<const Catalog> default_catalog() {
+  static const std::shared_ptr<const Catalog> catalog = [] {
+    std::vector<Warning> ignored;
+    return std::make_shared<const Catalog>(jsonio::merge_catalog(Catalog{}, embedded_document(), "", ignored));
+  }();
+  return catalog;
+}
+
+// The request vocabulary a client needs to build requests without re-declaring it: the
+// allowed values of each enumerated field and the defaults the core applies.
+nlohmann::json contract_document() {
+  nlohmann::json c;
+  c["schemaVersion"] = 1;
+  c["enums"] = {{"lang", {"en", "zh"}},
+                {"mode", {"pretrain", "full-finetune", "lora", "qlora"}},
+                {"precision", {"bf16", "fp16", "fp8"}},
+                {"currency", {"CNY", "USD"}},
+                {"recompute", {"none", "selective", "full"}}};
+  c["defaults"] = {{"preset", "llama-2-7b"}, {"gpu", "a100-80gb"}, {"tokens", "2T"}, {"epochs", 1},
+                   {"days", 30},           {"count", 8},           {"mode", "pretrain"}, {"precision", "bf16"},
+                   {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"}};
+  return c;
+}
+
+std::string default_catalog_json() {
+  nlohmann::json doc = embedded_document();
+  doc["contract"] = contract_document();
+  return doc.dump(2);
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,154 @@
+#include "contract/quantity.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace gpusizer {
+namespace {
+
+struct Suffix {
+  std::string_view text;
+  int exponent;
+};
+
+// Longest first, so "万亿" wins over "亿" and "千亿" over "千".
+constexpr Suffix kSuffixes[] = {
+    {"万亿", 12}, {"千亿", 11}, {"百亿", 10}, {"十亿", 9}, {"千万", 7}, {"百万", 6},
+    {"亿", 8},    {"万", 4},    {"千", 3},    {"K", 3},    {"k", 3},    {"M", 6},
+    {"m", 6},     {"B", 9},     {"b", 9},     {"T", 12},   {"t", 12},
+};
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// Integer part with optional thousands separators: "1234" or "1,234,567".
+bool take_integer_part(std::string_view& s, std::string& out) {
+  std::size_t i = 0;
+  while (i < s.size() && is_digit(s[i])) out += s[i++];
+  if (i == 0) return false;
+  if (i < s.size() && s[i] == ',') {
+    if (i > 3) return false;  // first group of a grouped number has 1-3 digits
+    while (i < s.size() && s[i] == ',') {
+      std::size_t j = i + 1;
+      std::size_t n = 0;
+      while (j < s.size() && is_digit(s[j]) && n < 4) {
+        ++j;
+        ++n;
+      }
+      if (n != 3) return false;
+      out.append(s.substr(i + 1, 3));
+      i = j;
+    }
+  }
+  s.remove_prefix(i);
+  return true;
+}
+
+// Chinese numerals written out: 七十亿, 两万亿, 一千五百亿, 一亿五千万. Digits set the pending
+// number, 十/百/千 add it times the unit to the section, 万 scales the section, 亿 closes
+// everything so far (so 万亿 = 1e12). Integers only; exact up to 2^53.
+std::optional<double> parse_chinese_numeral(std::string_view s) {
+  struct Glyph {
+    std::string_view text;
+    int digit;      // 0-9, or -1
+    double unit;    // 10, 100, 1000 (small units), 1e4, 1e8 (big), or 0
+  };
+  static constexpr Glyph kGlyphs[] = {
+      {"零", 0, 0}, {"〇", 0, 0}, {"一", 1, 0}, {"二", 2, 0},    {"两", 2, 0},    {"三", 3, 0},
+      {"四", 4, 0}, {"五", 5, 0}, {"六", 6, 0}, {"七", 7, 0},    {"八", 8, 0},    {"九", 9, 0},
+      {"十", -1, 10}, {"百", -1, 100}, {"千", -1, 1000}, {"万", -1, 1e4}, {"亿", -1, 1e8},
+  };
+  double total = 0, section = 0, number = 0;
+  bool any = false, pending = false;
+  while (!s.empty()) {
+    const Glyph* glyph = nullptr;
+    for (const Glyph& g : kGlyphs)
+      if (s.substr(0, g.text.size()) == g.text) glyph = &g;
+    if (!glyph) return std::nullopt;
+    s.remove_prefix(glyph->text.size());
+    any = true;
+    if (glyph->digit >= 0) {
+      number = glyph->digit;
+      pending = true;
+    } else if (glyph->unit < 1e4) {
+      section += (pending ? number : 1) * glyph->unit;  // 十五 = 15
+      number = 0;
+      pending = false;
+    } else if (glyph->unit == 1e4) {
+      section = (section + number) * 1e4;
+      number = 0;
+      pending = false;
+    } else {
+      total = (total + section + number) * 1e8;
+      section = number = 0;
+      pending = false;
+    }
+  }
+  const double value = total + section + number;
+  if (!any || !std::isfinite(value)) return std::nullopt;  // 亿亿亿... overflows
+  return value;
+}
+
+}  // namespace
+
+std::optional<double> parse_quantity(std::string_view text) {
+  std::string_view s = trim(text);
+  if (!s.empty() && static_cast<unsigned char>(s.front()) >= 0x80)
+    if (auto chinese = parse_chinese_numeral(s)) return chinese;
+  std::string mantissa;
+  if (s.empty()) return std::nullopt;
+  if (s.front() == '+' || s.front() == '-') {
+    mantissa += s.front();
+    s.remove_prefix(1);
+  }
+  bool has_integer_part = !s.empty() && s.front() != '.';
+  if (has_integer_part && !take_integer_part(s, mantissa)) return std::nullopt;
+  if (!s.empty() && s.front() == '.') {
+    s.remove_prefix(1);
+    std::size_t n = 0;
+    while (n < s.size() && is_digit(s[n])) ++n;
+    if (n == 0 && !has_integer_part) return std::nullopt;  // a lone "."
+    mantissa += has_integer_part ? "." : "0.";
+    mantissa.append(s.substr(0, n));
+    s.remove_prefix(n);
+  } else if (!has_integer_part) {
+    return std::nullopt;
+  }
+  long exponent = 0;
+  if (!s.empty() && (s.front() == 'e' || s.front() == 'E')) {
+    std::size_t i = 1;
+    bool negative = false;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+    std::size_t start = i;
+    while (i < s.size() && is_digit(s[i]) && i - start < 4) exponent = exponent * 10 + (s[i++] - '0');
+    if (i == start) return std::nullopt;
+    if (i < s.size() && is_digit(s[i])) return std::nullopt;  // absurd exponent
+    if (negative) exponent = -exponent;
+    s.remove_prefix(i);
+  }
+  s = trim(s);
+  if (!s.empty()) {
+    bool matched = false;
+    for (const Suffix& suffix : kSuffixes) {
+      if (s == suffix.text) {
+        exponent += suffix.exponent;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) return std::nullopt;
+  }
+  std::string number = mantissa + "e" + std::to_string(exponent);
+  char* end = nullptr;
+  double value = std::strtod(number.c_str(), &end);
+  if (end != number.c_str() + number.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,239 @@
+#include <nlohmann/json.hpp>
+
+#include "contract/response_writer.hpp"
+#include "contract/request_reader.hpp"
+#include "common/numbers.hpp"
+
+namespace gpusizer {
+
+namespace {
+
+// Insertion order, so "ok" leads and each object reads in the contract's order.
+using json = nlohmann::ordered_json;
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// Messages may quote the request (a JSON parse error shows what it last read), and a quote
+// can end inside a multi-byte character: replace invalid UTF-8 instead of failing to answer.
+std::string dump(const json& doc) { return doc.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// Six significant digits everywhere: more than any input is known to, and enough that a
+// last-bit difference between platforms never shows.
+double sig(double x) { return round_sig(x, 6); }
+
+json warnings_json(const std::vector<Warning>& warnings) {
+  json out = json::array();
+  for (const Warning& w : warnings) {
+    json j = {{"code", w.code}, {"message", w.message}};
+    if (!w.path.empty()) j["path"] = w.path;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+json parallelism_json(const Parallelism& p) {
+  return {{"tp", p.tp},
+          {"pp", p.pp},
+          {"dp", p.dp},
+          {"microBatch", p.micro_batch},
+          {"globalBatch", p.global_batch},
+          {"interleave", p.interleave},
+          {"recompute", recompute_name(p.recompute)},
+          {"sequenceParallel", p.sequence_parallel},
+          {"zero", p.zero},
+          {"ep", p.ep}};
+}
+
+json memory_breakdown_json(const MemoryBreakdown& m) {
+  return {{"weightsBytes", round_to(m.weights_bytes, 0)},
+          {"gradientsBytes", round_to(m.gradients_bytes, 0)},
+          {"optimizerBytes", round_to(m.optimizer_bytes, 0)},
+          {"activationsBytes", round_to(m.activations_bytes, 0)},
+          {"overheadBytes", round_to(m.overhead_bytes, 0)},
+          {"totalBytes", round_to(m.total_bytes(), 0)}};
+}
+
+json run_fields(const TrainingRun& run, json j) {
+  j["gpu"] = run.gpu;
+  j["count"] = run.count;
+  j["mfu"] = round_sig(run.mfu, 4);
+  j["mfuSource"] = run.mfu_source;
+  j["peakTflops"] = sig(run.peak_tflops);
+  j["gpuHours"] = run.gpu_hours;
+  j["wallDays"] = run.wall_days;
+  j["fits"] = run.fits();
+  j["memoryPerGpuGiB"] = round_sig(run.plan.memory.total_bytes() / kGiB, 4);
+  j["parallelism"] = parallelism_json(run.plan.par);
+  j["tokensPerSecondPerGpu"] = round_sig(run.tokens_per_second_per_gpu, 5);
+  j["gpuHoursRange"] = {{"low", run.gpu_hours_low}, {"high", run.gpu_hours_high}};
+  return j;
+}
+
+json breakdown_json(const TimeBreakdown& b) {
+  return {{"matmulSeconds", sig(b.matmul)},       {"attentionSeconds", sig(b.attention)},
+          {"memoryBoundSeconds", sig(b.memory_bound)}, {"recomputeSeconds", sig(b.recompute)},
+          {"tpCommSeconds", sig(b.tp_comm)},      {"ppCommSeconds", sig(b.pp_comm)},
+          {"bubbleSeconds", sig(b.bubble)},       {"dpCommSeconds", sig(b.dp_comm)},
+          {"moeCommSeconds", sig(b.moe_comm)},    {"optimizerSeconds", sig(b.optimizer)},
+          {"overheadSeconds", sig(b.overhead)}};
+}
+
+json model_json(const ModelSpec& m) {
+  json j = {{"params", sig(m.params)}, {"activeParams", sig(m.active_params)}, {"architectureKnown", m.architecture_known},
+            {"layers", m.layers},      {"hidden", m.hidden},                   {"heads", m.heads},
+            {"kvHeads", m.kv_heads},   {"ffnHidden", m.ffn_hidden},             {"vocab", m.vocab}};
+  if (!m.preset.empty()) {
+    j["preset"] = m.preset;
+    j["name"] = m.name;
+  }
+  if (m.is_moe()) {
+    j["experts"] = m.experts;
+    j["expertsPerToken"] = m.experts_per_token;
+  }
+  return j;
+}
+
+json training_json(const TrainingSpec& t) {
+  json j = {{"mode", mode_name(t.mode)},  {"tokens", sig(t.tokens)},       {"epochs", sig(t.epochs)},
+            {"seqLen", t.seq_len},        {"precision", precision_name(t.precision)},
+            {"flashAttention", t.flash_attention}};
+  if (t.is_adapter()) j["loraRank"] = t.lora_rank;
+  return j;
+}
+
+json lines_json(const std::vector<Cost::Line>& lines) {
+  json out = json::array();
+  for (const Cost::Line& l : lines) out.push_back({{"period", period_name(l.period)}, {"count", l.count}, {"amount", l.amount}});
+  return out;
+}
+
+json option_json(const Option& o) {
+  const Offer& offer = *o.offer;
+  json j = {{"offerId", offer.id},
+            {"provider", offer.provider},
+            {"deployment", offer.deployment},
+            {"tier", offer.tier},
+            {"region", offer.region},
+            {"isolation", offer.isolation},
+            {"gpusPerUnit", offer.gpus_per_unit},
+            {"units", o.units}};
+  j = run_fields(o.run, std::move(j));
+  j["fits"] = o.fits;
+  j["meetsGoal"] = o.meets_goal;
+  j["recommended"] = o.recommended;
+  if (o.cost) {
+    const Cost& c = *o.cost;
+    json cost = {{"amount", c.amount},
+                 {"currency", c.currency},
+                 {"billing", lines_json(c.billing)},
+                 {"idleHours", c.idle_hours},
+                 {"coveredHours", c.covered_hours}};
+    if (c.trial_then_monthly)
+      cost["trialThenMonthly"] = {{"billing", lines_json(c.trial_then_monthly->billing)},
+                                  {"amount", c.trial_then_monthly->amount},
+                                  {"idleHours", c.trial_then_monthly->idle_hours}};
+    if (c.break_even_hours_per_month) cost["breakEvenHoursPerMonth"] = *c.break_even_hours_per_month;
+    j["cost"] = std::move(cost);
+    j["costPerBillionTokens"] = o.cost_per_billion_tokens;
+  }
+  json prices = json::object();
+  for (Period p : kPeriods)
+    if (const auto& v = o.unit_prices[static_cast<int>(p)]) prices[period_name(p)] = *v;
+  j["unitPrices"] = std::move(prices);
+  j["minTermHours"] = offer.min_term_hours;
+  if (!offer.commitment.empty()) j["commitment"] = offer.commitment;
+  if (offer.setup_fee) j["setupFee"] = *offer.setup_fee;
+  if (offer.deposit_months) j["depositMonths"] = *offer.deposit_months;
+  if (offer.storage_price_per_gb_month) j["storagePricePerGBMonth"] = *offer.storage_price_per_gb_month;
+  if (offer.storage_included_gb) j["storageIncludedGB"] = *offer.storage_included_gb;
+  if (offer.egress_price_per_gb) j["egressPricePerGB"] = *offer.egress_price_per_gb;
+  if (offer.storage_price_per_gb_month || offer.egress_price_per_gb || offer.setup_fee)
+    j["offerCurrency"] = offer.currency;
+  j["spot"] = offer.spot;
+  j["interconnect"] = {{"intraUnit", offer.intra_unit}, {"interUnit", offer.inter_unit}};
+  if (offer.inter_unit_gbps_per_gpu) j["interconnect"]["interUnitGBpsPerGpu"] = *offer.inter_unit_gbps_per_gpu;
+  j["priceDate"] = offer.price_date;
+  if (o.price_age_days) {
+    j["priceAgeDays"] = *o.price_age_days;
+    j["priceStale"] = o.price_stale;
+  }
+  j["confidence"] = offer.confidence;
+  j["source"] = offer.source;
+  j["warnings"] = warnings_json(o.warnings);
+  return j;
+}
+
+json advice_json(const Advice& a) {
+  return {{"ruleOfThumb", {{"tier", a.tier}, {"suggestion", a.suggestion}, {"agrees", a.agrees}, {"message", a.message}}},
+          {"notes", warnings_json(a.notes)}};
+}
+
+}  // namespace
+
+std::string write_response(const Result& r) {
+  json result;
+  result["model"] = model_json(r.model);
+  result["training"] = training_json(r.training);
+  result["compute"] = {{"flopsTotal", sig(r.compute.flops_total)},
+                       {"flopsPerToken", sig(r.compute.flops_per_token)},
+                       {"method", r.compute.method},
+                       {"flops6PD", sig(r.compute.flops_6pd)},
+                       {"tokensTotal", sig(r.compute.tokens_total)},
+                       {"trainableParams", sig(r.compute.trainable_params)}};
+  json min_gpus = json::array();
+  for (const GpuFit& f : r.fits) {
+    json fit = {{"gpu", f.gpu}, {"fits", f.min_count.has_value()}};
+    if (f.min_count) fit["count"] = *f.min_count;
+    min_gpus.push_back(std::move(fit));
+  }
+  json memory = {{"convention", "mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer per trainable "
+                                "parameter; activations after Korthikanti et al. 2022"},
+                 {"bytesPerParam", {{"weights", kWeightBytes}, {"gradients", kGradientBytes}, {"optimizer", kOptimizerBytes}}},
+                 {"usableFraction", kUsableMemoryFraction},
+                 {"minGpus", std::move(min_gpus)}};
+  if (r.estimate) memory["perGpu"] = memory_breakdown_json(r.estimate->run.plan.memory);
+  result["memory"] = std::move(memory);
+  if (r.estimate) {
+    const TrainingRun& run = r.estimate->run;
+    json e = run_fields(run, json::object());
+    e["countFromGoal"] = r.estimate->count_from_goal;
+    e["iterationSeconds"] = sig(run.plan.time.seconds);
+    e["globalBatch"] = run.plan.time.global_batch;
+    e["steadyMfu"] = round_sig(run.steady_mfu, 4);
+    e["hfu"] = round_sig(run.hfu, 4);
+    e["overheadFactor"] = round_sig(run.overhead_factor, 4);
+    e["breakdown"] = breakdown_json(run.plan.time.breakdown);
+    e["search"] = {{"configsEvaluated", run.plan.configs_evaluated}, {"configsFeasible", run.plan.configs_feasible}};
+    result["estimate"] = std::move(e);
+  }
+  result["assumedDays"] = r.assumed_days;
+  result["currency"] = r.currency;
+  result["usdCny"] = r.usd_cny;
+  result["fxDate"] = r.fx_date;
+  json options = json::array();
+  for (const Option& o : r.options) options.push_back(option_json(o));
+  result["options"] = std::move(options);
+  json choices = json::object();
+  if (!r.cheapest.empty()) choices["cheapest"] = r.cheapest;
+  if (!r.fastest.empty()) choices["fastest"] = r.fastest;
+  result["choices"] = std::move(choices);
+  result["frontier"] = r.frontier;
+  result["advice"] = advice_json(r.advice);
+  json steps = json::array();
+  for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});
+  result["steps"] = std::move(steps);
+
+  json doc = {{"ok", true}, {"schemaVersion", kSchemaVersion}, {"catalogVersion", r.catalog_version}};
+  doc["result"] = std::move(result);
+  doc["warnings"] = warnings_json(r.warnings);
+  return dump(doc);
+}
+
+std::string write_error(const Error& e) {
+  json doc = {{"ok", false},
+              {"schemaVersion", kSchemaVersion},
+              {"error", {{"code", e.code()}, {"path", e.path()}, {"message", e.what()}}}};
+  return dump(doc);
+}
+
+}  // namespace gpusizer

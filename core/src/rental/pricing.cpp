@@ -1,0 +1,76 @@
+#include "rental/pricing.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "rental/billing.hpp"
+#include "common/numbers.hpp"
+
+namespace gpusizer {
+namespace {
+
+// The trial the renters' guides recommend: a week by the hour before committing to months.
+constexpr double kTrialHours = 7 * 24;
+
+Cost::Line line(Period period, long count, double unit_price, int units, double rate) {
+  return {period, count, round_to(static_cast<double>(count) * unit_price * units * rate, 2)};
+}
+
+}  // namespace
+
+double convert_currency(double amount, const std::string& from, const std::string& to, double usd_cny) {
+  if (from == to) return amount;
+  if (from == "USD" && to == "CNY") return amount * usd_cny;
+  if (from == "CNY" && to == "USD") return amount / usd_cny;
+  return amount;  // json_io only admits CNY and USD
+}
+
+std::array<std::optional<double>, 4> unit_prices(const Offer& offer, const Money& money) {
+  std::array<std::optional<double>, 4> out;
+  const double rate = convert_currency(1.0, offer.currency, money.currency, money.usd_cny);
+  for (Period p : kPeriods)
+    if (const auto& price = offer.prices[static_cast<int>(p)]) out[static_cast<int>(p)] = round_to(*price * rate, 2);
+  return out;
+}
+
+std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money) {
+  const BillingMix mix = cheapest_billing(offer.prices, hours, offer.min_term_hours);
+  if (!mix.possible) return std::nullopt;
+  const double rate = convert_currency(1.0, offer.currency, money.currency, money.usd_cny);
+  Cost cost;
+  cost.currency = money.currency;
+  for (const BillingLine& l : mix.lines) {
+    cost.billing.push_back(line(l.period, l.count, l.unit_price, units, rate));
+    cost.amount += cost.billing.back().amount;
+  }
+  if (offer.setup_fee && *offer.setup_fee > 0) {
+    cost.billing.push_back({Period::setup, 1, round_to(*offer.setup_fee * units * rate, 2)});
+    cost.amount += cost.billing.back().amount;
+  }
+  cost.amount = round_to(cost.amount, 2);
+  cost.covered_hours = round_sig(mix.covered_hours, 9);
+  cost.idle_hours = round_sig(mix.covered_hours - hours, 6);
+
+  const auto& hour = offer.prices[static_cast<int>(Period::hour)];
+  const auto& month = offer.prices[static_cast<int>(Period::month)];
+  if (hour && month) {
+    cost.break_even_hours_per_month = round_sig(*month / *hour, 4);
+    if (offer.min_term_hours <= 0) {
+      Cost::Trial trial;
+      const double trial_hours = std::min(kTrialHours, hours);
+      const long hour_count = static_cast<long>(std::ceil(trial_hours - 1e-6));
+      const double rest = hours - static_cast<double>(hour_count);
+      const long months = rest > 1e-6 ? static_cast<long>(std::ceil((rest - 1e-6) / period_hours(Period::month))) : 0;
+      if (hour_count > 0) trial.billing.push_back(line(Period::hour, hour_count, *hour, units, rate));
+      if (months > 0) trial.billing.push_back(line(Period::month, months, *month, units, rate));
+      for (const Cost::Line& l : trial.billing) trial.amount += l.amount;
+      trial.amount = round_to(trial.amount, 2);
+      trial.idle_hours =
+          round_sig(static_cast<double>(hour_count) + static_cast<double>(months) * period_hours(Period::month) - hours, 6);
+      cost.trial_then_monthly = trial;
+    }
+  }
+  return cost;
+}
+
+}  // namespace gpusizer

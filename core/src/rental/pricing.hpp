@@ -1,0 +1,30 @@
+// From a run on an offer to money: the cheapest billing, the renter's trial-week plan, the
+// break-even between hourly and monthly, all in the request's currency.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "result.hpp"
+
+namespace gpusizer {
+
+struct Money {
+  std::string currency;  // CNY | USD
+  double usd_cny = 0;    // CNY per USD
+};
+
+// Converts between the catalog currencies (CNY, USD) at `usd_cny` CNY per USD.
+double convert_currency(double amount, const std::string& from, const std::string& to, double usd_cny);
+
+// The offer's price per unit for each period, converted.
+std::array<std::optional<double>, 4> unit_prices(const Offer& offer, const Money& money);
+
+// Renting `units` for `hours`: the cheapest mix of periods (honouring the minimum term),
+// plus the trial-week plan where the offer sells both hours and months. Amounts are rounded
+// to cents line by line, so the total is exactly the sum of its lines.
+std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money);
+
+}  // namespace gpusizer

@@ -1,0 +1,119 @@
+// The typed result of an estimate; json_io turns it into contract v1.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rental/billing.hpp"
+#include "model/compute.hpp"
+#include "model/fit.hpp"
+#include "training/planner.hpp"
+#include "model/memory.hpp"
+#include "training/parallelism.hpp"
+#include "request.hpp"
+#include "report/warning.hpp"
+
+namespace gpusizer {
+
+struct GpuFit {
+  std::string gpu;
+  std::optional<int> min_count;  // nullopt: fits on no count
+};
+
+struct TrainingRun {
+  std::string gpu;
+  int count = 0;
+  Plan plan;                     // layout, memory, steady-state iteration time
+  double mfu = 0;                // whole-run model FLOPs utilization: time = FLOPs / (N peak mfu)
+  std::string mfu_source;        // "model" (planner x run overheads) | "request" (efficiency.mfu)
+  double steady_mfu = 0, hfu = 0;  // while training, from the iteration model
+  double overhead_factor = 1;    // whole run / steady state (restarts, checkpoints, evaluation)
+  double peak_tflops = 0;        // per GPU at the request's precision
+  double tokens_per_second_per_gpu = 0;  // steady state
+  double seconds = 0;
+  double wall_days = 0;          // rounded for display; cost uses this same figure
+  double gpu_hours = 0;
+  double gpu_hours_low = 0, gpu_hours_high = 0;  // spread of the calibration residuals
+  bool fits() const { return plan.fits; }
+};
+
+struct Estimate {
+  TrainingRun run;
+  bool count_from_goal = false;  // count derived from goal.days
+};
+
+struct Cost {
+  struct Line {
+    Period period;
+    long count;
+    double amount;
+  };
+  double amount = 0;  // request currency, equals the sum of lines
+  std::string currency;
+  std::vector<Line> billing;   // the cheapest mix of the offer's periods
+  double idle_hours = 0;       // paid but unused, per unit
+  double covered_hours = 0;    // per unit
+  // The plan renters are told to follow: a trial week by the hour, then whole months
+  // (offers with both an hourly and a monthly price).
+  struct Trial {
+    std::vector<Line> billing;
+    double amount = 0;
+    double idle_hours = 0;
+  };
+  std::optional<Trial> trial_then_monthly;
+  // Hours of use per month above which the monthly price beats paying by the hour.
+  std::optional<double> break_even_hours_per_month;
+};
+
+struct Option {
+  const Offer* offer = nullptr;
+  int units = 0;
+  TrainingRun run;
+  bool fits = false;
+  bool meets_goal = false;
+  bool recommended = false;
+  std::optional<Cost> cost;
+  std::array<std::optional<double>, 4> unit_prices;  // per unit per period, request currency
+  double cost_per_billion_tokens = 0;
+  std::optional<int> price_age_days;                // from the price date to goal.asOf
+  bool price_stale = false;                         // older than the stale-price threshold
+  std::vector<Warning> warnings;
+};
+
+// The rule of thumb renters are told, and whether the computed plan agrees with it.
+struct Advice {
+  std::string tier;        // "<7B" | "7-13B" | "13-70B" | ">70B"
+  std::string suggestion;  // what the rule says, in the request's language
+  bool agrees = true;
+  std::string message;     // the reasoned agreement or disagreement
+  std::vector<Warning> notes;  // trial week, break-even, sensitive data, old prices
+};
+
+struct Step {
+  std::string id;     // params | flops | time | memory | cost
+  std::string title;  // in the request's language
+  std::string text;   // the step with its numbers substituted
+};
+
+struct Result {
+  std::string catalog_version;
+  ModelSpec model;
+  TrainingSpec training;
+  ComputeEstimate compute;
+  std::vector<GpuFit> fits;     // fewest GPUs per catalog GPU type
+  std::optional<Estimate> estimate;
+  double assumed_days = 0;      // deadline the options were sized to
+  std::vector<Option> options;
+  std::vector<Step> steps;
+  std::vector<Warning> warnings;
+  double usd_cny = 0;           // rate used
+  std::string fx_date;          // the catalog rate's date, or "request" when goal.usdCny set it
+  std::string currency;
+  std::string cheapest, fastest;   // offer ids among the options meeting the goal
+  std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
+  Advice advice;
+};
+
+}  // namespace gpusizer

@@ -1,0 +1,78 @@
+#include "training/timing.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/numbers.hpp"
+#include "training/run_model.hpp"
+
+namespace gpusizer {
+
+Peak peak_for(const Gpu& gpu, Precision wanted) {
+  for (Precision p : {wanted, Precision::bf16, Precision::fp16})
+    if (gpu.peak_tflops.at(p) > 0) return {gpu.peak_tflops.at(p), p};
+  return {};
+}
+
+Cluster RunTimer::cluster_for(const Gpu& gpu) const {
+  Cluster c = default_cluster(gpu, req_.training.precision);
+  if (req_.inter_node_gbps) c.inter_node_gbps = *req_.inter_node_gbps;
+  return c;
+}
+
+Cluster RunTimer::cluster_for(const Offer& offer, const Gpu& gpu) const {
+  Cluster c = default_cluster(gpu, req_.training.precision);
+  c.gpus_per_node = std::max(offer.gpus_per_unit, offer.max_gpus_per_node);
+  if (!offer.intra_unit.empty()) c.intra_node_kind = offer.intra_unit;
+  if (offer.inter_unit == "none") c.inter_node_gbps = 0;
+  else if (offer.inter_unit_gbps_per_gpu) c.inter_node_gbps = *offer.inter_unit_gbps_per_gpu;
+  return c;
+}
+
+const Plan& RunTimer::plan_for(const Cluster& c, int count, bool fixed) {
+  const auto key = std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind, count, fixed);
+  auto it = plans_.find(key);
+  if (it != plans_.end()) return it->second;
+  PlanRequest pr;
+  pr.gpus = count;
+  if (fixed) pr.fixed = req_.parallelism;
+  return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
+}
+
+TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
+  TrainingRun run;
+  run.gpu = c.gpu->id;
+  run.count = count;
+  run.plan = plan_for(c, count, fixed);
+  run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
+  const double peak = run.peak_tflops * 1e12;
+  run.steady_mfu = run.plan.time.mfu;
+  run.hfu = run.plan.time.hfu;
+  run.tokens_per_second_per_gpu = run.plan.time.tokens_per_second_per_gpu;
+  if (req_.mfu) {
+    // The user's utilization covers the whole run: no separate overhead on top.
+    run.mfu = *req_.mfu;
+    run.mfu_source = "request";
+  } else {
+    run.overhead_factor = run_overhead_factor(count, default_calibration());
+    // Steady-state time x run overheads, expressed as the utilization that gives it.
+    run.mfu = run.steady_mfu > 0 ? run.steady_mfu / run.overhead_factor : 0;
+    run.mfu_source = "model";
+  }
+  run.seconds = run.mfu > 0 ? flops_ / (count * peak * run.mfu) : HUGE_VAL;
+  run.wall_days = std::isfinite(run.seconds) ? round_sig(run.seconds / kSecondsPerDay, 6) : 0;
+  run.gpu_hours = round_sig(run.wall_days * 24 * count, 6);
+  const Calibration& cal = default_calibration();
+  const bool modeled = !req_.mfu;
+  run.gpu_hours_low = round_sig(run.gpu_hours * (modeled ? cal.run_range_low : 1), 6);
+  run.gpu_hours_high = round_sig(run.gpu_hours * (modeled ? cal.run_range_high : 1), 6);
+  return run;
+}
+
+// Wall-clock days on `count` GPUs; infinite when the job cannot run there.
+double RunTimer::days_on(const Cluster& c, int count) {
+  const TrainingRun run = train_on(c, count, false);
+  return run.fits() && run.wall_days > 0 ? run.wall_days : HUGE_VAL;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,46 @@
+// Timing a run on a cluster: the planner's layout, the steady-state iteration time and the
+// run overheads, as a TrainingRun; plans memoized per hardware (internal).
+#pragma once
+
+#include <map>
+#include <tuple>
+
+#include "request.hpp"
+#include "result.hpp"
+
+namespace gpusizer {
+
+inline constexpr double kSecondsPerDay = 86400;
+
+// The dense peak at the requested precision, falling back to fp16/bf16 where the GPU has
+// no such tensor mode (fp8 before Hopper/Ada, bf16 on V100).
+struct Peak {
+  double tflops = 0;
+  Precision used = Precision::bf16;
+};
+Peak peak_for(const Gpu& gpu, Precision wanted);
+
+class RunTimer {
+ public:
+  RunTimer(const Request& request, double flops) : req_(request), flops_(flops) {}
+
+  // The GPU in its usual machine (or the request's network); an offer's machines and network.
+  Cluster cluster_for(const Gpu& gpu) const;
+  Cluster cluster_for(const Offer& offer, const Gpu& gpu) const;
+
+  // `count` GPUs of the cluster, laid out by the planner (or the request's fixed layout).
+  TrainingRun train_on(const Cluster& c, int count, bool fixed);
+  // Wall-clock days on `count` GPUs; infinite when the job cannot run there.
+  double days_on(const Cluster& c, int count);
+
+ private:
+  const Request& req_;
+  double flops_;
+  // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
+  // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
+  std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;
+
+  const Plan& plan_for(const Cluster& c, int count, bool fixed);
+};
+
+}  // namespace gpusizer
