@@ -12,7 +12,7 @@
 #include "common/numbers.hpp"
 #include "rental/pricing.hpp"
 #include "rental/sizing.hpp"
-#include "report/text.hpp"
+#include "report/messages.hpp"
 #include "training/timing.hpp"
 
 namespace gpusizer {
@@ -34,12 +34,13 @@ class Estimator {
     r.usd_cny = req_.goal.usd_cny.value_or(cat_.fx.usd_cny);
     r.fx_date = req_.goal.usd_cny ? "request" : cat_.fx.date;
     r.compute = estimate_compute(req_.model, req_.training);
-    if (!req_.model.architecture_known)
-      r.warnings.push_back({"architecture_inferred", "/model",
-                            tr(req_.lang,
-                               "layers, hidden size and heads were inferred from the parameter count for the "
-                               "memory and time model; give them (or a preset) for an exact figure",
-                               "层数、隐藏维度和注意力头数由参数量推断，用于显存与时间模型；提供它们（或选择预设模型）可得到精确值")});
+    if (!req_.model.architecture_known) {
+      const Model& m = req_.model;
+      r.warnings.push_back({warnc::architecture_inferred, "/model",
+                            say(req_.lang, msg::warning_architecture_inferred,
+                                {{"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"kv", m.kv_heads},
+                                 {"ffn", m.ffn_hidden}, {"vocab", m.vocab}})});
+    }
     for (const Gpu& gpu : cat_.gpus)
       r.fits.push_back({gpu.id, min_gpus_to_fit(req_.model, req_.training, gpu, {gpu.gpus_per_node, true})});
 
@@ -51,9 +52,8 @@ class Estimator {
     money_ = {r.currency, r.usd_cny};
     today_ = day_number(req_.goal.as_of.empty() ? cat_.as_of : req_.goal.as_of);
     if (!req_.goal.days && !req_.count && !budget_mode_)
-      r.warnings.push_back({"default_deadline", "/goal/days",
-                            tr(req_.lang, "no deadline or GPU count given: options are sized to finish in 30 days",
-                               "未给出工期或 GPU 数量：按 30 天内完成来配置各方案")});
+      r.warnings.push_back({warnc::default_deadline, "/goal/days",
+                            say(req_.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
     for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
     compare_options(r, budget_mode_);
@@ -73,12 +73,9 @@ class Estimator {
   void precision_warning(const Gpu& gpu, std::vector<Warning>& out) const {
     const Peak peak = peak_for(gpu, req_.training.precision);
     if (peak.used != req_.training.precision)
-      out.push_back({"precision_fallback", "/training/precision",
-                     tr(req_.lang,
-                        gpu.id + " has no " + precision_name(req_.training.precision) + " tensor cores; timed at " +
-                            precision_name(peak.used),
-                        gpu.id + " 不支持 " + precision_name(req_.training.precision) + "，按 " +
-                            precision_name(peak.used) + " 计算")});
+      out.push_back({warnc::precision_fallback, "/training/precision",
+                     say(req_.lang, msg::warning_precision_fallback,
+                         {{"gpu", gpu.id}, {"precision", precision_name(req_.training.precision)}, {"used", precision_name(peak.used)}})});
   }
 
   Estimate make_estimate(Result& r) {
@@ -94,11 +91,9 @@ class Estimator {
     } else {
       if (r.assumed_days <= 0) {  // budget-only request: the GPU estimate still needs a duration
         r.assumed_days = kDefaultDeadlineDays;
-        r.warnings.push_back({"estimate_default_deadline", "/goal/days",
-                              tr(req_.lang,
-                                 "no deadline: the " + gpu.id +
-                                     " estimate is sized to finish in 30 days; the options to the budget",
-                                 "未给出工期：" + gpu.id + " 的估算按 30 天内完成配置；各租用方案按预算配置")});
+        r.warnings.push_back({warnc::estimate_default_deadline, "/goal/days",
+                              say(req_.lang, msg::warning_estimate_default_deadline,
+                                  {{"gpu", gpu.id}, {"days", format_sig(kDefaultDeadlineDays, 3)}})});
       }
       e.count_from_goal = true;
       const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
@@ -126,13 +121,11 @@ class Estimator {
     e.run = timer_.train_on(c, count, fixed);
     precision_warning(gpu, r.warnings);
     if (!e.run.fits())
-      r.warnings.push_back({"does_not_fit", "/hardware/count",
-                            tr(req_.lang, "the job does not fit in the memory of " + std::to_string(count) + " × " + gpu.id,
-                               "任务在 " + std::to_string(count) + " 张 " + gpu.id + " 上显存不足")});
+      r.warnings.push_back({warnc::does_not_fit, "/hardware/count",
+                            say(req_.lang, msg::warning_estimate_does_not_fit, {{"count", count}, {"gpu", gpu.id}})});
     else if (e.count_from_goal && e.run.wall_days > r.assumed_days)
-      r.warnings.push_back({"misses_deadline", "/goal/days",
-                            tr(req_.lang, "no number of " + gpu.id + " finishes within the deadline on this network",
-                               "在该网络条件下，任何数量的 " + gpu.id + " 都无法在工期内完成")});
+      r.warnings.push_back({warnc::misses_deadline, "/goal/days",
+                            say(req_.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.id}})});
     return e;
   }
 
@@ -164,7 +157,7 @@ class Estimator {
   }
 
   Option price_offer(const Result& r, const Offer& offer) {
-    const std::string& lang = req_.lang;
+    const Lang lang = req_.lang;
     Option o;
     o.offer = &offer;
     const Gpu& gpu = *cat_.find_gpu(offer.gpu);
@@ -179,35 +172,22 @@ class Estimator {
     if (sized.needed > max_units) {
       const bool by_stock = offer.units_available && *offer.units_available == max_units;
       if (by_stock)
-        o.warnings.push_back({"units_limited", "",
-                              tr(lang, "needs more than the " + std::to_string(max_units) + " units available",
-                                 "可租数量（" + std::to_string(max_units) + "）不够")});
+        o.warnings.push_back({warnc::units_limited, "", say(lang, msg::warning_units_limited, {{"units", max_units}})});
       else
-        o.warnings.push_back({"single_node_only", "",
-                              tr(lang,
-                                 "needs more than " + std::to_string(max_units * unit) +
-                                     " GPUs but this offer cannot join machines into one job",
-                                 "需要超过 " + std::to_string(max_units * unit) + " 张卡，但该方案无法多机互联")});
+        o.warnings.push_back({warnc::single_node_only, "", say(lang, msg::warning_single_node_only, {{"gpus", max_units * unit}})});
     }
     o.units = static_cast<int>(std::min(sized.units, max_units));
     o.run = timer_.train_on(c, o.units * unit, false);
     o.fits = o.run.fits();
     if (sized.deadline_out_of_reach && o.fits && sized.units < max_units)
-      o.warnings.push_back({"deadline_out_of_reach", "/goal/days",
-                            tr(lang, "more units stop helping here (network or batch size): this is the fastest it gets",
-                               "再增加机器也不会更快（受网络或批大小限制）：这已是最快的配置")});
+      o.warnings.push_back({warnc::deadline_out_of_reach, "/goal/days", say(lang, msg::warning_deadline_out_of_reach)});
     if (o.run.plan.batch_limited)
-      o.warnings.push_back({"batch_limited", "",
-                            tr(lang, "more GPUs than the global batch has sequences to share",
-                               "GPU 数量超过了全局批次的序列数，无法全部利用")});
+      o.warnings.push_back({warnc::batch_limited, "", say(lang, msg::warning_batch_limited)});
     o.unit_prices = unit_prices(offer, money_);
     if (!o.fits)
-      o.warnings.push_back(
-          {"does_not_fit", "",
-           fit ? tr(lang, "does not fit in memory: needs at least " + std::to_string(*fit) + " × " + gpu.id,
-                    "显存不足：至少需要 " + std::to_string(*fit) + " 张 " + gpu.id)
-               : tr(lang, "does not fit in the memory of any number of " + gpu.id + " on this offer",
-                    "在该方案的任意数量 " + gpu.id + " 上都放不下")});
+      o.warnings.push_back({warnc::does_not_fit, "",
+                            fit ? say(lang, msg::warning_does_not_fit, {{"count", *fit}, {"gpu", gpu.id}})
+                                : say(lang, msg::warning_does_not_fit_any, {{"gpu", gpu.id}})});
     precision_warning(gpu, o.warnings);
     add_option_warnings(req_, gpu, today_, o);
 
@@ -218,18 +198,14 @@ class Estimator {
     o.meets_goal = o.fits && o.cost.has_value();
     if (o.fits && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {
       o.meets_goal = false;
-      o.warnings.push_back({"misses_deadline", "/goal/days",
-                            tr(lang,
-                               "takes " + format_sig(o.run.wall_days, 3) + " days, over the " +
-                                   format_sig(r.assumed_days, 3) + "-day deadline",
-                               "需要 " + format_sig(o.run.wall_days, 3) + " 天，超过 " +
-                                   format_sig(r.assumed_days, 3) + " 天的工期")});
+      o.warnings.push_back({warnc::misses_deadline, "/goal/days",
+                            say(lang, msg::warning_misses_deadline,
+                                {{"days", format_sig(o.run.wall_days, 3)}, {"deadline", format_sig(r.assumed_days, 3)}})});
     }
     if (o.cost && req_.goal.budget && o.cost->amount > *req_.goal.budget) {
       o.meets_goal = false;
-      o.warnings.push_back({"over_budget", "/goal/budget",
-                            tr(lang, "costs " + format_money(o.cost->amount, r.currency) + ", over the budget",
-                               "费用 " + format_money(o.cost->amount, r.currency) + "，超出预算")});
+      o.warnings.push_back({warnc::over_budget, "/goal/budget",
+                            say(lang, msg::warning_over_budget, {{"cost", format_money(o.cost->amount, r.currency)}})});
     }
     return o;
   }

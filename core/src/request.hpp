@@ -9,6 +9,7 @@
 #include "catalog/catalog.hpp"
 #include "model/model.hpp"
 #include "training/parallelism.hpp"
+#include "report/messages.hpp"
 #include "report/warning.hpp"
 
 namespace gpusizer {
@@ -40,8 +41,8 @@ struct Goal {
 };
 
 struct Request {
-  std::string lang = "en";  // en | zh: language of messages and explanation steps
-  ModelSpec model;
+  Lang lang = Lang::en;  // language of messages and explanation steps
+  Model model;
   TrainingSpec training;
   std::string gpu;  // empty: no single-GPU estimate
   std::optional<int> count;

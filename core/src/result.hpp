@@ -99,7 +99,7 @@ struct Step {
 
 struct Result {
   std::string catalog_version;
-  ModelSpec model;
+  Model model;
   TrainingSpec training;
   ComputeEstimate compute;
   std::vector<GpuFit> fits;     // fewest GPUs per catalog GPU type

@@ -17,7 +17,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-ModelSpec preset(const char* id) { return spec_of(*default_catalog()->find_model(id)); }
+Model preset(const char* id) { return *default_catalog()->find_model(id); }
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   std::printf("%-16s %-10s %6s %9s %9s %12s %12s\n", "model", "gpu", "gpus", "configs", "feasible", "plan ms",
               "us/config");
   for (const Case& c : cases) {
-    const ModelSpec m = preset(c.model);
+    const Model m = preset(c.model);
     TrainingSpec t;
     t.seq_len = c.seq_len;
     t.tokens = 1e12;

@@ -73,8 +73,8 @@ std::string text(const Record& r, const char* key) {
   return it == r.end() ? std::string() : it->second;
 }
 
-ModelSpec model_of(const Record& r) {
-  ModelSpec m;
+Model model_of(const Record& r) {
+  Model m;
   m.name = text(r, "model");
   m.params = num(r, "params");
   m.active_params = num(r, "active_params", m.params);
@@ -84,8 +84,8 @@ ModelSpec model_of(const Record& r) {
   m.kv_heads = whole(r, "kv_heads", m.heads);
   m.ffn_hidden = whole(r, "ffn", 4 * m.hidden);
   m.vocab = whole(r, "vocab", 50304);
-  m.head_size = whole(r, "head_dim");
-  m.gated_mlp = text(r, "activation") == "swiglu";
+  m.head_dim = whole(r, "head_dim");
+  m.activation = text(r, "activation") == "swiglu" ? Activation::swiglu : Activation::gelu;
   m.experts = whole(r, "experts");
   m.experts_per_token = whole(r, "experts_per_token");
   m.expert_ffn_hidden = whole(r, "expert_ffn");

@@ -15,7 +15,7 @@ namespace gpusizer::calibration {
 
 struct SteadyRow {
   std::string id, framework, model, gpu, source;
-  ModelSpec spec;
+  Model spec;
   TrainingSpec training;
   Parallelism par;
   int gpus = 0;
@@ -24,7 +24,7 @@ struct SteadyRow {
 
 struct RunRow {
   std::string model, gpu, source;
-  ModelSpec spec;
+  Model spec;
   TrainingSpec training;
   int gpus = 0;
   bool count_known = false;

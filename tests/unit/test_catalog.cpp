@@ -32,7 +32,7 @@ TEST_CASE("the default catalog has the model presets of the design", "[catalog]"
                          "qwen2.5-7b", "qwen2.5-14b", "qwen2.5-72b", "mistral-7b", "mixtral-8x7b", "deepseek-v3",
                          "gpt-3-175b"}) {
     INFO(id);
-    const ModelPreset* m = cat->find_model(id);
+    const Model* m = cat->find_model(id);
     REQUIRE(m != nullptr);
     CHECK(m->layers > 0);
     CHECK(m->hidden > 0);
@@ -43,7 +43,7 @@ TEST_CASE("the default catalog has the model presets of the design", "[catalog]"
     CHECK(m->seq_len > 0);
     CHECK_FALSE(m->source.empty());
   }
-  const ModelPreset* v3 = cat->find_model("deepseek-v3");
+  const Model* v3 = cat->find_model("deepseek-v3");
   CHECK(v3->experts == 256);
   CHECK(v3->params > 6.7e11);
   CHECK(v3->active_params == 37e9);

@@ -6,7 +6,7 @@ using namespace gpusizer;
 using Catch::Matchers::WithinRel;
 
 TEST_CASE("the brief's worked example: 6 x 7e9 x 2e12 = 8.4e22 FLOPs", "[compute]") {
-  ModelSpec m;
+  Model m;
   m.params = m.active_params = 7e9;
   TrainingSpec t;
   t.tokens = 2e12;
@@ -17,7 +17,7 @@ TEST_CASE("the brief's worked example: 6 x 7e9 x 2e12 = 8.4e22 FLOPs", "[compute
 }
 
 TEST_CASE("with the shape known, PaLM's 6N + 12LHQT counts attention", "[compute]") {
-  ModelSpec m;  // Llama 2 7B
+  Model m;  // Llama 2 7B
   m.params = m.active_params = 6738415616;
   m.layers = 32;
   m.hidden = 4096;
@@ -36,7 +36,7 @@ TEST_CASE("with the shape known, PaLM's 6N + 12LHQT counts attention", "[compute
 }
 
 TEST_CASE("epochs multiply the tokens and MoE counts active parameters", "[compute]") {
-  ModelSpec m;
+  Model m;
   m.params = 46.7e9;
   m.active_params = 12.9e9;
   TrainingSpec t;
@@ -46,7 +46,7 @@ TEST_CASE("epochs multiply the tokens and MoE counts active parameters", "[compu
 }
 
 TEST_CASE("LoRA skips the frozen weights' gradients: 4N + 6 N_lora", "[compute]") {
-  ModelSpec m;
+  Model m;
   m.params = m.active_params = 7e9;
   m.layers = 32;
   m.hidden = 4096;

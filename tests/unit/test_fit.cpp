@@ -8,8 +8,8 @@ using namespace gpusizer;
 
 namespace {
 
-ModelSpec llama2(double params, int layers, int hidden, int heads, int kv, int ffn) {
-  ModelSpec m;
+Model llama2(double params, int layers, int hidden, int heads, int kv, int ffn) {
+  Model m;
   m.params = m.active_params = params;
   m.layers = layers;
   m.hidden = hidden;
@@ -26,7 +26,7 @@ const Gpu& gpu(const char* id) { return *default_catalog()->find_gpu(id); }
 }  // namespace
 
 TEST_CASE("a 7B model needs two 80 GB GPUs to pre-train and one for QLoRA", "[fit]") {
-  const ModelSpec m = llama2(6738415616, 32, 4096, 32, 32, 11008);
+  const Model m = llama2(6738415616, 32, 4096, 32, 32, 11008);
   TrainingSpec t;
   t.seq_len = 4096;
   const Placement node{8, true};
@@ -38,7 +38,7 @@ TEST_CASE("a 7B model needs two 80 GB GPUs to pre-train and one for QLoRA", "[fi
 }
 
 TEST_CASE("a 70B model needs whole 8-GPU nodes of 80 GB cards", "[fit]") {
-  const ModelSpec m = llama2(68976648192, 80, 8192, 64, 8, 28672);
+  const Model m = llama2(68976648192, 80, 8192, 64, 8, 28672);
   TrainingSpec t;
   t.seq_len = 4096;
   const auto n = min_gpus_to_fit(m, t, gpu("a100-80gb"), Placement{8, true});

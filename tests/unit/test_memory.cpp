@@ -9,15 +9,15 @@ namespace {
 
 // GPT-3 175B as in Korthikanti et al. 2022, Table 3: a = 96, h = 12288, s = 2048, L = 96,
 // GELU FFN of 4h, multi-head attention, dropout.
-ModelSpec gpt3() {
-  ModelSpec m;
+Model gpt3() {
+  Model m;
   m.params = m.active_params = 175e9;
   m.layers = 96;
   m.hidden = 12288;
   m.heads = m.kv_heads = 96;
   m.ffn_hidden = 4 * 12288;
   m.vocab = 51200;
-  m.gated_mlp = false;
+  m.activation = Activation::gelu;
   m.dropout = true;
   m.architecture_known = true;
   return m;
@@ -34,7 +34,7 @@ Parallelism tensor(int t, bool sp, Recompute r) {
 }  // namespace
 
 TEST_CASE("activations per layer match Korthikanti et al. eq. 1-5", "[memory]") {
-  const ModelSpec m = gpt3();
+  const Model m = gpt3();
   const double s = 2048, b = 1, h = 12288, a = 96;
   const double sbh = s * b * h;
   for (int t : {1, 2, 4, 8}) {
@@ -55,16 +55,16 @@ TEST_CASE("activations per layer match Korthikanti et al. eq. 1-5", "[memory]") 
 }
 
 TEST_CASE("FlashAttention never stores the attention scores", "[memory]") {
-  const ModelSpec m = gpt3();
+  const Model m = gpt3();
   CHECK(layer_activation_bytes(m, 2048, 1, tensor(1, false, Recompute::none), true) ==
         layer_activation_bytes(m, 2048, 1, tensor(1, false, Recompute::selective), false));
 }
 
 TEST_CASE("grouped-query attention and gated FFNs change the per-layer count", "[memory]") {
-  ModelSpec m = gpt3();
+  Model m = gpt3();
   m.dropout = false;
   m.kv_heads = 8;  // K and V shrink by kv/heads
-  m.gated_mlp = true;
+  m.activation = Activation::swiglu;
   m.ffn_hidden = 28672;
   const double sbh = 4096.0 * 12288;
   // 8 replicated + attention (2 + 4 * 8/96 + 2) + gated FFN 6F/h.
@@ -73,7 +73,7 @@ TEST_CASE("grouped-query attention and gated FFNs change the per-layer count", "
 }
 
 TEST_CASE("model states take 16 bytes per parameter and ZeRO divides them by dp", "[memory]") {
-  ModelSpec m = gpt3();
+  Model m = gpt3();
   TrainingSpec t;
   t.seq_len = 2048;
   Parallelism p;
@@ -91,7 +91,7 @@ TEST_CASE("model states take 16 bytes per parameter and ZeRO divides them by dp"
 }
 
 TEST_CASE("LoRA trains adapters only and QLoRA stores the base in 4 bits", "[memory]") {
-  ModelSpec m;  // Llama 2 7B
+  Model m;  // Llama 2 7B
   m.params = m.active_params = 6738415616;
   m.layers = 32;
   m.hidden = 4096;
@@ -116,7 +116,7 @@ TEST_CASE("LoRA trains adapters only and QLoRA stores the base in 4 bits", "[mem
 }
 
 TEST_CASE("pipeline stages hold their share of the layers plus an embedding", "[memory]") {
-  ModelSpec m = gpt3();
+  Model m = gpt3();
   TrainingSpec t;
   t.seq_len = 2048;
   Parallelism p;

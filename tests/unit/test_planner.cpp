@@ -9,7 +9,7 @@ using namespace gpusizer;
 
 namespace {
 
-ModelSpec preset(const char* id) { return spec_of(*default_catalog()->find_model(id)); }
+Model preset(const char* id) { return *default_catalog()->find_model(id); }
 
 Cluster cluster(const char* gpu) { return default_cluster(*default_catalog()->find_gpu(gpu), Precision::bf16); }
 
@@ -23,7 +23,7 @@ TrainingSpec pretrain(int seq_len) {
 }  // namespace
 
 TEST_CASE("the planner's layout fits the same memory model and uses every GPU", "[planner]") {
-  const ModelSpec m = preset("llama-2-70b");
+  const Model m = preset("llama-2-70b");
   const TrainingSpec t = pretrain(4096);
   PlanRequest r;
   r.gpus = 1024;
@@ -42,7 +42,7 @@ TEST_CASE("the planner's layout fits the same memory model and uses every GPU", 
 }
 
 TEST_CASE("no layout of the planner is faster than the one it returns", "[planner]") {
-  const ModelSpec m = preset("llama-2-13b");
+  const Model m = preset("llama-2-13b");
   const TrainingSpec t = pretrain(4096);
   const Cluster c = cluster("h100-80gb");
   PlanRequest r;
@@ -67,7 +67,7 @@ TEST_CASE("no layout of the planner is faster than the one it returns", "[planne
 }
 
 TEST_CASE("a job that fits nowhere reports the least-memory layout", "[planner]") {
-  const ModelSpec m = preset("llama-2-70b");
+  const Model m = preset("llama-2-70b");
   const TrainingSpec t = pretrain(4096);
   Cluster c = cluster("rtx-4090");
   c.inter_node_gbps = 0;  // one machine
@@ -80,7 +80,7 @@ TEST_CASE("a job that fits nowhere reports the least-memory layout", "[planner]"
 }
 
 TEST_CASE("more GPUs on a fast network mean less time per token", "[planner]") {
-  const ModelSpec m = preset("llama-3-8b");
+  const Model m = preset("llama-3-8b");
   const TrainingSpec t = pretrain(8192);
   PlanRequest r;
   double last = 1e30;
@@ -95,7 +95,7 @@ TEST_CASE("more GPUs on a fast network mean less time per token", "[planner]") {
 }
 
 TEST_CASE("a slow network makes data parallelism across nodes expensive", "[planner]") {
-  const ModelSpec m = preset("llama-2-7b");
+  const Model m = preset("llama-2-7b");
   const TrainingSpec t = pretrain(4096);
   Cluster fast = cluster("a100-80gb");
   Cluster slow = fast;
@@ -110,7 +110,7 @@ TEST_CASE("a slow network makes data parallelism across nodes expensive", "[plan
 }
 
 TEST_CASE("mixture-of-experts layouts spread the experts", "[planner]") {
-  const ModelSpec m = preset("deepseek-v3");
+  const Model m = preset("deepseek-v3");
   TrainingSpec t = pretrain(4096);
   t.precision = Precision::fp8;
   PlanRequest r;

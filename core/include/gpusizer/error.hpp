@@ -6,21 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-namespace gpusizer {
+#include "gpusizer/codes.hpp"
 
-// Stable error codes (part of the JSON contract; never rename).
-namespace errc {
-inline constexpr const char* invalid_json = "invalid_json";          // request is not JSON
-inline constexpr const char* invalid_type = "invalid_type";          // wrong JSON type at path
-inline constexpr const char* invalid_value = "invalid_value";        // right type, value not allowed
-inline constexpr const char* missing_field = "missing_field";        // a required field is absent
-inline constexpr const char* unknown_preset = "unknown_preset";      // model.preset not in catalog
-inline constexpr const char* unknown_gpu = "unknown_gpu";            // GPU id not in catalog
-inline constexpr const char* unsupported_version = "unsupported_version";
-inline constexpr const char* invalid_catalog = "invalid_catalog";    // a supplied catalog is malformed
-inline constexpr const char* io_error = "io_error";                  // CLI could not read the request file
-inline constexpr const char* internal_error = "internal_error";      // a bug: never expected
-}  // namespace errc
+namespace gpusizer {
 
 class Error : public std::runtime_error {
  public:

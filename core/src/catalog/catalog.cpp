@@ -19,8 +19,8 @@ const Gpu* Catalog::find_gpu(const std::string& id) const {
   return nullptr;
 }
 
-const ModelPreset* Catalog::find_model(const std::string& id) const {
-  for (const ModelPreset& m : models)
+const Model* Catalog::find_model(const std::string& id) const {
+  for (const Model& m : models)
     if (m.id == id) return &m;
   return nullptr;
 }

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "model/model.hpp"
+
 namespace gpusizer {
 
 enum class Precision { bf16, fp16, fp8 };
@@ -64,15 +66,6 @@ struct Offer {
   std::string price_date, confidence, source, price_as_listed, notes;
 };
 
-struct ModelPreset {
-  std::string id, name, activation = "swiglu", attention = "mha", source;
-  double params = 0, active_params = 0;
-  int layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn_hidden = 0, vocab = 0, seq_len = 0;
-  int head_dim = 0;  // 0: hidden / heads (differs for MLA, e.g. DeepSeek-V3)
-  bool tied_embeddings = false;
-  int experts = 0, experts_per_token = 0, expert_ffn_hidden = 0, shared_experts = 0, dense_layers = 0;
-};
-
 struct Fx {
   double usd_cny = 0;  // CNY per USD
   std::string date, source;
@@ -84,10 +77,10 @@ struct Catalog {
   Fx fx;
   std::vector<Gpu> gpus;
   std::vector<Offer> offers;
-  std::vector<ModelPreset> models;
+  std::vector<Model> models;  // the presets
 
   const Gpu* find_gpu(const std::string& id) const;
-  const ModelPreset* find_model(const std::string& id) const;
+  const Model* find_model(const std::string& id) const;
 };
 
 }  // namespace gpusizer

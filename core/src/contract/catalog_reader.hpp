@@ -1,19 +1,17 @@
-// Catalog <-> JSON (internal to json_io).
+// Catalog JSON -> typed Catalog (internal to contract/).
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
-#include <vector>
 
 #include "catalog/catalog.hpp"
-#include "report/warning.hpp"
+#include "contract/json_read.hpp"
 
 namespace gpusizer::jsonio {
 
 // Applies a catalog document (schema of core/data) on top of `base`: GPUs and models are
 // added or replaced by id; offers replace the base offers unless "includeDefaultOffers" is
-// true; fx and catalogVersion replace. Errors carry paths under `path`.
-Catalog merge_catalog(const Catalog& base, const nlohmann::json& document, const std::string& path,
-                      std::vector<Warning>& warnings);
+// true; fx and catalogVersion replace. Errors carry paths under `path`; unknown keys warn.
+Catalog merge_catalog(const Catalog& base, const nlohmann::json& document, const std::string& path, Reader& reader);
 
 }  // namespace gpusizer::jsonio

@@ -24,7 +24,8 @@ nlohmann::json embedded_document() {
 std::shared_ptr<const Catalog> default_catalog() {
   static const std::shared_ptr<const Catalog> catalog = [] {
     std::vector<Warning> ignored;
-    return std::make_shared<const Catalog>(jsonio::merge_catalog(Catalog{}, embedded_document(), "", ignored));
+    jsonio::Reader reader(ignored);
+    return std::make_shared<const Catalog>(jsonio::merge_catalog(Catalog{}, embedded_document(), "", reader));
   }();
   return catalog;
 }

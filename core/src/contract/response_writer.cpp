@@ -78,18 +78,28 @@ json breakdown_json(const TimeBreakdown& b) {
           {"overheadSeconds", sig(b.overhead)}};
 }
 
-json model_json(const ModelSpec& m) {
+json model_json(const Model& m) {
   json j = {{"params", sig(m.params)}, {"activeParams", sig(m.active_params)}, {"architectureKnown", m.architecture_known},
             {"layers", m.layers},      {"hidden", m.hidden},                   {"heads", m.heads},
             {"kvHeads", m.kv_heads},   {"ffnHidden", m.ffn_hidden},             {"vocab", m.vocab}};
-  if (!m.preset.empty()) {
-    j["preset"] = m.preset;
-    j["name"] = m.name;
-  }
+  if (!m.id.empty()) j["preset"] = m.id;
+  if (!m.name.empty()) j["name"] = m.name;
   if (m.is_moe()) {
     j["experts"] = m.experts;
     j["expertsPerToken"] = m.experts_per_token;
   }
+  // The rest of the model vocabulary, so the shape used (given, from a preset or a config, or
+  // inferred) can be read back and sent again as it is.
+  j["headDim"] = m.head_dim ? m.head_dim : 0;
+  j["activation"] = activation_name(m.activation);
+  j["attention"] = m.attention;
+  j["tiedEmbeddings"] = m.tied_embeddings;
+  if (m.is_moe()) {
+    j["expertFfnHidden"] = m.expert_ffn_hidden;
+    j["sharedExperts"] = m.shared_experts;
+    j["denseLayers"] = m.dense_layers;
+  }
+  if (m.seq_len) j["seqLen"] = m.seq_len;
   return j;
 }
 

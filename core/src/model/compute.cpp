@@ -4,7 +4,7 @@
 
 namespace gpusizer {
 
-ComputeEstimate estimate_compute(const ModelSpec& model, const TrainingSpec& training) {
+ComputeEstimate estimate_compute(const Model& model, const TrainingSpec& training) {
   ComputeEstimate c;
   c.tokens_total = training.tokens_total();
   c.trainable_params = trainable_params(model, training);
@@ -15,7 +15,7 @@ ComputeEstimate estimate_compute(const ModelSpec& model, const TrainingSpec& tra
   double attention = 0;
   if (model.architecture_known) {
     if (!model.tied_embeddings) matmul_params -= static_cast<double>(model.vocab) * model.hidden;
-    attention = 12.0 * model.layers * model.heads * model.head_dim() * training.seq_len;
+    attention = 12.0 * model.layers * model.heads * model.head_width() * training.seq_len;
   }
   if (training.is_adapter()) {
     c.flops_per_token = 4.0 * matmul_params + 6.0 * c.trainable_params + attention;

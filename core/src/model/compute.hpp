@@ -23,6 +23,6 @@ struct ComputeEstimate {
 // appendix B): 6N + 12 L H Q T per token, N the matmul parameters (the input-embedding lookup
 // does no matmul), H Q = heads x head size, T the sequence length. LoRA/QLoRA skip the weight
 // gradients of the frozen base: 4N + 6 N_lora.
-ComputeEstimate estimate_compute(const ModelSpec& model, const TrainingSpec& training);
+ComputeEstimate estimate_compute(const Model& model, const TrainingSpec& training);
 
 }  // namespace gpusizer

@@ -5,11 +5,11 @@
 namespace gpusizer {
 namespace {
 
-bool fits(const ModelSpec& m, const TrainingSpec& training, const Gpu& gpu, const Parallelism& par) {
+bool fits(const Model& m, const TrainingSpec& training, const Gpu& gpu, const Parallelism& par) {
   return memory_per_gpu(m, training, par).total_bytes() <= usable_memory_bytes(gpu.memory_gib);
 }
 
-std::vector<int> tp_degrees(const ModelSpec& m, int count, const Placement& placement) {
+std::vector<int> tp_degrees(const Model& m, int count, const Placement& placement) {
   std::vector<int> out;
   for (int tp = 1; tp <= count && tp <= placement.gpus_per_node; tp *= 2)
     if (count % tp == 0 && m.tensor_parallel_ok(tp)) out.push_back(tp);
@@ -29,7 +29,7 @@ Parallelism make(int tp, int pp, int count, int zero, Recompute recompute) {
 
 }  // namespace
 
-std::optional<int> min_gpus_to_fit(const ModelSpec& m, const TrainingSpec& training, const Gpu& gpu,
+std::optional<int> min_gpus_to_fit(const Model& m, const TrainingSpec& training, const Gpu& gpu,
                                    const Placement& placement) {
   auto fits_on = [&](int count) {
     for (int tp : tp_degrees(m, count, placement))

@@ -24,7 +24,7 @@ inline constexpr int kMaxGpus = 1 << 20;
 
 // The fewest GPUs of this type on which the job fits at all (ZeRO-3, full recomputation,
 // the widest tensor parallelism the node allows), or nullopt when no count up to kMaxGpus does.
-std::optional<int> min_gpus_to_fit(const ModelSpec& model, const TrainingSpec& training, const Gpu& gpu,
+std::optional<int> min_gpus_to_fit(const Model& model, const TrainingSpec& training, const Gpu& gpu,
                                    const Placement& placement);
 
 }  // namespace gpusizer

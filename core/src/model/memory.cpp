@@ -9,11 +9,11 @@ namespace {
 double ceil_div(int a, int b) { return static_cast<double>((a + b - 1) / b); }
 
 // LoRA adapter parameters of one layer: r * (in + out) per adapted matrix.
-double layer_lora_params(const ModelSpec& m, int rank) {
+double layer_lora_params(const Model& m, int rank) {
   const double h = m.hidden;
-  const double kv = m.kv_heads ? m.kv_heads * m.head_dim() : h;
+  const double kv = m.kv_heads ? m.kv_heads * m.head_width() : h;
   const double attention = rank * ((h + h) + (h + kv) + (h + kv) + (h + h));  // q, k, v, o
-  const int ffn_matrices = m.gated_mlp ? 3 : 2;
+  const int ffn_matrices = m.gated_mlp() ? 3 : 2;
   double ffn = 0;
   if (m.is_moe()) {
     const double fe = m.expert_ffn_hidden ? m.expert_ffn_hidden : m.ffn_hidden;
@@ -26,18 +26,18 @@ double layer_lora_params(const ModelSpec& m, int rank) {
 
 }  // namespace
 
-double stage_param_fraction(const ModelSpec& m, int pp, double stage_layers) {
+double stage_param_fraction(const Model& m, int pp, double stage_layers) {
   if (pp <= 1 || m.layers <= 0 || m.params <= 0) return 1.0;
   const double stage = m.layer_params() * stage_layers + static_cast<double>(m.vocab) * m.hidden;
   return std::min(1.0, stage / m.params);
 }
 
-double trainable_params(const ModelSpec& model, const TrainingSpec& training) {
+double trainable_params(const Model& model, const TrainingSpec& training) {
   if (!training.is_adapter()) return model.params;
   return layer_lora_params(model, training.lora_rank) * model.layers;
 }
 
-double layer_activation_bytes(const ModelSpec& m, int seq_len, int micro_batch, const Parallelism& par,
+double layer_activation_bytes(const Model& m, int seq_len, int micro_batch, const Parallelism& par,
                               bool flash_attention) {
   const double s = seq_len, b = micro_batch, h = m.hidden, a = m.heads;
   const double t = par.tp;
@@ -59,9 +59,9 @@ double layer_activation_bytes(const ModelSpec& m, int seq_len, int micro_batch, 
   if (m.is_moe()) {
     const double fe = m.expert_ffn_hidden ? m.expert_ffn_hidden : m.ffn_hidden;
     const double routed = m.experts_per_token + m.shared_experts;
-    ffn = routed * (m.gated_mlp ? 3 : 2) * per_matrix * fe / h + 2.0 * m.experts_per_token;
+    ffn = routed * (m.gated_mlp() ? 3 : 2) * per_matrix * fe / h + 2.0 * m.experts_per_token;
   } else {
-    ffn = (m.gated_mlp ? 3 : 2) * per_matrix * m.ffn_hidden / h;
+    ffn = (m.gated_mlp() ? 3 : 2) * per_matrix * m.ffn_hidden / h;
   }
   // Attention scores: softmax output 2as^2b (+ dropout mask and output 3as^2b). FlashAttention
   // (Dao et al. 2022) and selective recomputation never store them.
@@ -71,7 +71,7 @@ double layer_activation_bytes(const ModelSpec& m, int seq_len, int micro_batch, 
   return per_sbh * sbh;
 }
 
-MemoryBreakdown memory_per_gpu(const ModelSpec& m, const TrainingSpec& training, const Parallelism& par) {
+MemoryBreakdown memory_per_gpu(const Model& m, const TrainingSpec& training, const Parallelism& par) {
   MemoryBreakdown out;
   const double tp = par.tp, dp = par.dp, ep = par.ep;
   const double stage = stage_param_fraction(m, par.pp, ceil_div(m.layers, par.pp));

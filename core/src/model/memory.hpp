@@ -31,20 +31,20 @@ struct MemoryBreakdown {
 
 // Parameters that receive gradients: all of them, or the LoRA adapters (rank r on the
 // four attention projections and the FFN matrices of every layer, Hu et al. 2021).
-double trainable_params(const ModelSpec& model, const TrainingSpec& training);
+double trainable_params(const Model& model, const TrainingSpec& training);
 
 // Activation bytes of one transformer layer for one micro-batch of b sequences,
 // per GPU under tensor parallelism t (Korthikanti et al. 2022, sec. 4).
-double layer_activation_bytes(const ModelSpec& model, int seq_len, int micro_batch, const Parallelism& par,
+double layer_activation_bytes(const Model& model, int seq_len, int micro_batch, const Parallelism& par,
                               bool flash_attention);
 
 // Share of all parameters held by the busiest of `pp` pipeline stages when it runs
 // `stage_layers` layers: its layers plus the embedding (first stage) or output head (last
 // stage), Narayanan et al. 2021. 1 without pipelining.
-double stage_param_fraction(const ModelSpec& model, int pp, double stage_layers);
+double stage_param_fraction(const Model& model, int pp, double stage_layers);
 
 // The busiest GPU of the layout (first pipeline stage for activations).
-MemoryBreakdown memory_per_gpu(const ModelSpec& model, const TrainingSpec& training, const Parallelism& par);
+MemoryBreakdown memory_per_gpu(const Model& model, const TrainingSpec& training, const Parallelism& par);
 
 inline double usable_memory_bytes(double memory_gib) {
   return memory_gib * static_cast<double>(1ull << 30) * kUsableMemoryFraction;

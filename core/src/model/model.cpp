@@ -1,48 +1,88 @@
 #include "model/model.hpp"
 
 #include <algorithm>
-#include <cmath>
+
+#include "gpusizer/error.hpp"
 
 namespace gpusizer {
+namespace {
 
-ModelSpec spec_of(const ModelPreset& p) {
-  ModelSpec spec;
-  spec.preset = p.id;
-  spec.name = p.name;
-  spec.params = p.params;
-  spec.active_params = p.active_params;
-  spec.layers = p.layers;
-  spec.hidden = p.hidden;
-  spec.heads = p.heads;
-  spec.kv_heads = p.kv_heads ? p.kv_heads : p.heads;
-  spec.ffn_hidden = p.ffn_hidden;
-  spec.vocab = p.vocab;
-  spec.head_size = p.head_dim;
-  spec.gated_mlp = p.activation == "swiglu";
-  spec.tied_embeddings = p.tied_embeddings;
-  spec.experts = p.experts;
-  spec.experts_per_token = p.experts_per_token;
-  spec.expert_ffn_hidden = p.expert_ffn_hidden;
-  spec.shared_experts = p.shared_experts;
-  spec.dense_layers = p.dense_layers;
-  spec.architecture_known = p.layers > 0 && p.hidden > 0 && p.heads > 0;
-  return spec;
+double attention_params(const Model& m) {
+  const double h = m.hidden, q = m.heads * m.head_width(), kv = m.kv_heads * m.head_width();
+  return h * q + 2 * h * kv + q * h;  // Q, K, V, O
 }
 
-void infer_architecture(ModelSpec& m) {
-  // P = 12 L h^2 with L = h / 128  =>  h = cbrt(128 P / 12), rounded to a multiple of 128
-  // (the rounding also absorbs any last-bit difference between libm implementations).
-  const double h_exact = std::cbrt(128.0 * m.params / 12.0);
-  const int hidden = std::max(128, static_cast<int>(std::lround(h_exact / 128.0)) * 128);
-  m.hidden = hidden;
-  m.layers = std::max(1, hidden / 128);
-  m.heads = std::max(1, hidden / 128);
-  m.kv_heads = m.heads;
-  m.gated_mlp = true;
-  m.ffn_hidden = std::max(256, static_cast<int>(std::lround(hidden * 8.0 / 3.0 / 256.0)) * 256);
-  m.vocab = 32000;
-  if (m.embedding_params() > 0.5 * m.params) m.vocab = 0;  // tiny model: ignore the vocabulary
-  m.architecture_known = false;
+double ffn_params(const Model& m, double width, double matrices_of_width) {
+  return (m.gated_mlp() ? 3 : 2) * m.hidden * width * matrices_of_width;
+}
+
+// Every layer's parameters with `routed` experts counted per MoE layer.
+double sum_layers(const Model& m, double routed) {
+  const double h = m.hidden;
+  const double per_layer = attention_params(m) + 2 * h;  // two norms
+  double total = per_layer * m.layers;
+  if (m.is_moe()) {
+    total += ffn_params(m, m.ffn_hidden, 1) * m.dense_layers;
+    const double moe = ffn_params(m, m.expert_ffn(), routed + m.shared_experts) + h * m.experts;  // + router
+    total += moe * m.moe_layers();
+  } else {
+    total += ffn_params(m, m.ffn_hidden, 1) * m.layers;
+  }
+  return total + m.embedding_params() + h;  // + final norm
+}
+
+}  // namespace
+
+const char* activation_name(Activation a) {
+  switch (a) {
+    case Activation::swiglu: return "swiglu";
+    case Activation::geglu: return "geglu";
+    case Activation::gelu: return "gelu";
+  }
+  return "swiglu";
+}
+
+double params_from_shape(const Model& m) { return sum_layers(m, m.experts); }
+
+double active_params_from_shape(const Model& m) { return sum_layers(m, m.experts_per_token); }
+
+void complete_shape(Model& m, Lang lang, const std::string& path, std::vector<Warning>& warnings) {
+  if (!m.kv_heads) m.kv_heads = m.heads;
+  if (!m.ffn_hidden) {
+    // Llama's FFN width: 2/3 of 4h for the gated form, rounded up to a multiple of 256; 4h
+    // for GELU (GPT-2/3, GPT-NeoX).
+    const int gated = (m.hidden * 8 / 3 + 255) / 256 * 256;
+    m.ffn_hidden = m.gated_mlp() ? gated : 4 * m.hidden;
+  }
+  if (!m.vocab) {
+    m.vocab = 32000;
+    warnings.push_back({warnc::assumed_value, path + "/vocab", say(lang, msg::warning_vocab_assumed, {{"vocab", 32000}})});
+  }
+}
+
+void check_model(const Model& m, Lang lang, const std::string& path) {
+  auto fail = [&](const char* code, const char* field, msg::Id id, std::initializer_list<Arg> args = {}) {
+    throw Error(code, path + "/" + field, say(lang, id, args));
+  };
+  if (m.has_shape()) {
+    if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0)
+      fail(errc::invalid_value, "kvHeads", msg::error_kv_heads_divide, {{"heads", m.heads}, {"got", m.kv_heads}});
+    if (!m.head_dim && m.hidden % m.heads != 0)
+      fail(errc::invalid_value, "heads", msg::error_heads_divide_hidden, {{"hidden", m.hidden}, {"got", m.heads}});
+  }
+  if (m.experts > 1) {
+    if (m.experts_per_token < 1) fail(errc::missing_field, "expertsPerToken", msg::error_moe_needs_top_k);
+    if (m.experts_per_token > m.experts) fail(errc::invalid_value, "expertsPerToken", msg::error_top_k_exceeds_experts);
+    if (m.has_shape() && m.dense_layers >= m.layers)
+      fail(errc::invalid_value, "denseLayers", msg::error_dense_layers, {{"layers", m.layers}});
+  } else if (m.experts_per_token > 1) {
+    fail(errc::invalid_value, "expertsPerToken", msg::error_top_k_exceeds_experts);
+  }
+  if (m.active_params > m.params) fail(errc::invalid_value, "activeParams", msg::error_active_exceeds_params);
+  if (m.has_shape()) {
+    if (m.embedding_params() >= m.params) fail(errc::invalid_value, "params", msg::error_params_below_embeddings);
+    if (m.expert_params() >= m.params) fail(errc::invalid_value, "params", msg::error_params_below_experts);
+  }
 }
 
 }  // namespace gpusizer

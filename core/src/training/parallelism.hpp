@@ -1,6 +1,12 @@
 // How a job is laid out over GPUs (Megatron-LM / DeepSpeed vocabulary).
 #pragma once
 
+#include <optional>
+#include <string>
+
+#include "model/model.hpp"
+#include "report/messages.hpp"
+
 namespace gpusizer {
 
 enum class Recompute { none, selective, full };
@@ -20,5 +26,13 @@ struct Parallelism {
 
   int gpus() const { return tp * pp * dp; }
 };
+
+// The rules a layout must satisfy for a model (on `count` GPUs when given): tp divides the
+// heads and key/value groups, tp x pp x dp = count, pp up to the layers, interleaving with a
+// layer per chunk, ep for MoE dividing the experts and tp x dp, a global batch in whole
+// micro-batches. Throws gpusizer::Error naming the field under `path`. The planner only builds
+// layouts that pass; a user's layout is checked here when it is read.
+void check_layout(const Model& model, const Parallelism& par, std::optional<int> count, Lang lang,
+                  const std::string& path);
 
 }  // namespace gpusizer

@@ -10,7 +10,7 @@
 
 namespace gpusizer {
 
-int default_global_batch(const ModelSpec& m, const TrainingSpec& t) {
+int default_global_batch(const Model& m, const TrainingSpec& t) {
   double tokens = 4194304;  // 2^22: Llama 2 (4M tokens), GPT-3 175B (3.2M)
   if (t.mode != Mode::pretrain) tokens = 131072;  // NeMo SFT/LoRA recipes: 32 x 4096
   else if (m.params < 3e9) tokens = 2097152;
@@ -36,7 +36,7 @@ double gemm_seconds(double flops, double rate, double half_flops) {
 
 }  // namespace
 
-PerfModel::PerfModel(const ModelSpec& m, const TrainingSpec& t, const Cluster& c, const Calibration& cal)
+PerfModel::PerfModel(const Model& m, const TrainingSpec& t, const Cluster& c, const Calibration& cal)
     : m_(m), t_(t), c_(c), cal_(cal) {
   const ArchitectureEfficiency& arch = cal.architecture(c.gpu->architecture);
   const double bf16_peak = c.gpu->peak_tflops.at(Precision::bf16) > 0 ? c.gpu->peak_tflops.at(Precision::bf16)
@@ -52,12 +52,12 @@ PerfModel::PerfModel(const ModelSpec& m, const TrainingSpec& t, const Cluster& c
   inter_bw_ = c.inter_node_gbps * 1e9 * cal.network_efficiency;
 
   const double h = m.hidden, s = t.seq_len;
-  const double attn_width = m.heads * m.head_dim();
-  const double kv_width = m.kv_heads * m.head_dim();
+  const double attn_width = m.heads * m.head_width();
+  const double kv_width = m.kv_heads * m.head_width();
   // Per token, forward, before tensor parallelism.
   qkv_flops_ = 2 * h * (attn_width + 2 * kv_width);
   proj_flops_ = 2 * attn_width * h;
-  const double gate = m.gated_mlp ? 2 : 1;
+  const double gate = m.gated_mlp() ? 2 : 1;
   dense_up_flops_ = 2 * h * m.ffn_hidden * gate;
   dense_down_flops_ = 2 * m.ffn_hidden * h;
   if (m.is_moe()) {
@@ -75,7 +75,7 @@ PerfModel::PerfModel(const ModelSpec& m, const TrainingSpec& t, const Cluster& c
   // stay on the sequence-parallel shard; rotary on q and k, the FFN activation (SwiGLU reads
   // gate and up, writes the product: 6F; GELU 4F) split by t.
   norm_residual_bytes_ = 20 * h;
-  const double act = m.gated_mlp ? 6 : 4;
+  const double act = m.gated_mlp() ? 6 : 4;
   dense_split_bytes_ = 4 * (attn_width + kv_width) + act * m.ffn_hidden;
   moe_split_bytes_ = 4 * (attn_width + kv_width) +
                      (m.is_moe() ? act * m.expert_ffn() * (m.experts_per_token + m.shared_experts) +

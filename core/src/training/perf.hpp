@@ -44,6 +44,6 @@ struct IterationTime {
 // The default sequences per optimizer step when the request does not give one: about 4M
 // tokens for pre-training models from 3B (Llama 2, GPT-3 scale), 2M below, 16M from 100B;
 // 128K tokens for fine-tuning.
-int default_global_batch(const ModelSpec& model, const TrainingSpec& training);
+int default_global_batch(const Model& model, const TrainingSpec& training);
 
 }  // namespace gpusizer

@@ -9,12 +9,12 @@ namespace gpusizer {
 
 class PerfModel {
  public:
-  PerfModel(const ModelSpec& model, const TrainingSpec& training, const Cluster& cluster, const Calibration& cal);
+  PerfModel(const Model& model, const TrainingSpec& training, const Cluster& cluster, const Calibration& cal);
   IterationTime evaluate(const Parallelism& par) const;
   double collective_seconds(double bytes, int ranks, int ranks_per_node) const;
 
  private:
-  const ModelSpec& m_;
+  const Model& m_;
   const TrainingSpec& t_;
   const Cluster& c_;
   const Calibration& cal_;

@@ -8,7 +8,7 @@ namespace {
 
 class Search {
  public:
-  Search(const ModelSpec& m, const TrainingSpec& t, const Cluster& c, const PlanRequest& r)
+  Search(const Model& m, const TrainingSpec& t, const Cluster& c, const PlanRequest& r)
       : m_(m), t_(t), c_(c), r_(r), perf_(m, t, c, r.calibration ? *r.calibration : default_calibration()),
         usable_(usable_memory_bytes(c.gpu->memory_gib)),
         global_batch_(r.global_batch > 0 ? r.global_batch : default_global_batch(m, t)) {}
@@ -29,7 +29,7 @@ class Search {
   }
 
  private:
-  const ModelSpec& m_;
+  const Model& m_;
   const TrainingSpec& t_;
   const Cluster& c_;
   const PlanRequest& r_;
@@ -152,7 +152,7 @@ class Search {
 
 }  // namespace
 
-Plan plan_training(const ModelSpec& model, const TrainingSpec& training, const Cluster& cluster,
+Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request) {
   return Search(model, training, cluster, request).run();
 }

@@ -35,7 +35,7 @@ struct PlanRequest {
 // dp = N / (tp pp), expert parallelism (MoE), micro-batch 1-8, interleaving, recomputation
 // none/selective/full and ZeRO 1 or 3; memory is checked first (it is cheaper) and only the
 // layouts that fit are timed. The memory model and the time model see the same layout.
-Plan plan_training(const ModelSpec& model, const TrainingSpec& training, const Cluster& cluster,
+Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request);
 
 }  // namespace gpusizer

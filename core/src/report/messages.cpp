@@ -1,0 +1,51 @@
+#include "report/messages.hpp"
+
+namespace gpusizer {
+namespace {
+
+struct Entry {
+  const char* key;
+  const char* en;
+  const char* zh;
+};
+
+constexpr Entry kTable[] = {
+#define GPUSIZER_MESSAGE(id, en, zh) {#id, en, zh},
+#include "report/message_table.inc"
+#undef GPUSIZER_MESSAGE
+};
+static_assert(sizeof(kTable) / sizeof(kTable[0]) == msg::kCount, "one table entry per message id");
+
+}  // namespace
+
+const char* lang_name(Lang lang) { return lang == Lang::zh ? "zh" : "en"; }
+
+const char* message_key(msg::Id id) { return kTable[id].key; }
+
+const char* message_template(Lang lang, msg::Id id) { return lang == Lang::zh ? kTable[id].zh : kTable[id].en; }
+
+std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args) {
+  const std::string_view text = message_template(lang, id);
+  std::string out;
+  out.reserve(text.size() + 32);
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '{') {
+      const std::size_t close = text.find('}', i);
+      if (close != std::string_view::npos) {
+        const std::string_view name = text.substr(i + 1, close - i - 1);
+        const Arg* found = nullptr;
+        for (const Arg& a : args)
+          if (a.name == name) found = &a;
+        if (found) {
+          out += found->value;
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    out += text[i++];
+  }
+  return out;
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,41 @@
+// Every sentence the core shows a user, in English and Chinese, from one table
+// (report/message_table.inc) keyed by a stable id with {placeholders}, filled in one place.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace gpusizer {
+
+enum class Lang { en, zh };
+const char* lang_name(Lang lang);  // "en" | "zh"
+
+namespace msg {
+enum Id : int {
+#define GPUSIZER_MESSAGE(id, en, zh) id,
+#include "report/message_table.inc"
+#undef GPUSIZER_MESSAGE
+  kCount
+};
+}  // namespace msg
+
+// One placeholder value: "{name}" in the template is replaced by `value`. Numbers are
+// formatted by the caller (common/numbers.hpp), so every figure reads the same everywhere.
+struct Arg {
+  Arg(const char* n, std::string v) : name(n), value(std::move(v)) {}
+  Arg(const char* n, const char* v) : name(n), value(v) {}
+  Arg(const char* n, int v) : name(n), value(std::to_string(v)) {}
+  Arg(const char* n, long v) : name(n), value(std::to_string(v)) {}
+  std::string_view name;
+  std::string value;
+};
+
+// The message `id` in `lang` with its placeholders filled.
+std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args = {});
+
+// The table itself, for tests: the stable key of an id and its template in one language.
+const char* message_key(msg::Id id);
+const char* message_template(Lang lang, msg::Id id);
+
+}  // namespace gpusizer
