@@ -1,14 +1,13 @@
 // A shape for a model known only by its size, built the way the dense families of the default
 // catalog are (Llama 2 / 3, Qwen2.5, Mistral; configs on Hugging Face):
-// - width grows with size as theirs does (anchors below), a multiple of 512 so the heads
-//   split evenly over tensor-parallel ranks (1,024 with grouped-query attention, so the
-//   eight key/value groups do too);
+// - width grows with size as theirs does (anchors below), a multiple of 1,024 so the heads
+//   and the eight key/value groups split evenly over tensor-parallel ranks;
 // - 128-wide heads (64-wide below a 2,048 width, as Llama 3.2 1B and Qwen2.5 0.5B/1.5B);
-// - grouped-query attention with 8 key/value heads from 30B, where Llama 2 starts using it
-//   (34B, 70B), and the FFN widened by 1.3 to keep the parameters (Llama 2 70B, Llama 3);
-// - SwiGLU FFN of 8h/3, rounded up to a multiple of 256 (1,024 with GQA), as Llama's
-//   `multiple_of` does: 4096 -> 11008, 5120 -> 13824, 8192 -> 28672;
-// - the layer count that gives the size, rounded to a multiple of 4 (Llama 2: 32, 40, 80);
+// - grouped-query attention with 8 key/value heads, as Llama 3, Qwen2.5 and Mistral use at
+//   every size (Llama 2 only from 34B), and the SwiGLU FFN of 8h/3 widened by 1.3 to keep the
+//   parameters, rounded up to a multiple of 1,024 as Llama's `ffn_dim_multiplier` and
+//   `multiple_of` do: 4096 -> 14336 (Llama 3 8B, Mistral 7B), 8192 -> 28672 (70B);
+// - the layer count that gives the size, rounded to a multiple of 4 (Llama: 16, 32, 80);
 // - a 32,000-token vocabulary (Llama 2, Mistral), embeddings tied below 2B (Llama 3.2 1B,
 //   Qwen2.5 0.5B).
 #include <algorithm>
@@ -27,7 +26,6 @@ struct Anchor {
 // Width by size: Qwen2.5 0.5B, Llama 3.2 1B, Llama 2 7B, 13B, 70B, Llama 3.1 405B.
 constexpr Anchor kWidths[] = {{4.94e8, 896}, {1.24e9, 2048}, {6.74e9, 4096}, {1.30e10, 5120}, {6.90e10, 8192}, {4.06e11, 16384}};
 constexpr int kAnchors = sizeof(kWidths) / sizeof(kWidths[0]);
-constexpr double kGqaFromParams = 3e10;
 constexpr double kTiedBelowParams = 2e9;
 
 // Width for a size: linear between anchors; beyond them width grows as the cube root of the
@@ -51,17 +49,21 @@ int round_up(double x, int step) { return static_cast<int>(std::ceil(x / step - 
 
 void infer_architecture(Model& m) {
   const double p = m.active_params > 0 ? m.active_params : m.params;
-  const bool gqa = p >= kGqaFromParams;
-  const int step = gqa ? 1024 : p < 4e9 ? 256 : 512;
+  const int step = 1024;
   const int hidden = std::max(step, static_cast<int>(std::lround(width_for(p) / step)) * step);
   const int head = hidden < 2048 ? 64 : 128;
   m.hidden = hidden;
   m.heads = std::max(1, hidden / head);
-  m.kv_heads = gqa && m.heads % 8 == 0 ? 8 : m.heads;
+  m.kv_heads = 1;
+  for (int kv = 8; kv > 1; --kv)  // the most groups up to 8 that divide the heads
+    if (m.heads % kv == 0) {
+      m.kv_heads = kv;
+      break;
+    }
   m.head_dim = 0;
   m.activation = Activation::swiglu;
   m.attention = m.kv_heads < m.heads ? "gqa" : "mha";
-  m.ffn_hidden = gqa ? round_up(hidden * 8.0 / 3.0 * 1.3, 1024) : round_up(hidden * 8.0 / 3.0, 256);
+  m.ffn_hidden = round_up(hidden * 8.0 / 3.0 * 1.3, 1024);
   m.vocab = 32000;
   m.tied_embeddings = p < kTiedBelowParams;
   m.experts = m.experts_per_token = m.expert_ffn_hidden = m.shared_experts = m.dense_layers = 0;
