@@ -21,4 +21,14 @@ const char* precision_name(Precision p) {
   return "bf16";
 }
 
+std::string lora_targets_name(unsigned targets) {
+  if (targets == lora::kAllLinear) return "all-linear";
+  if (targets == lora::kAttention) return "attention";
+  static const char* const kNames[] = {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
+  std::string out;
+  for (int i = 0; i < 7; ++i)
+    if (targets & (1u << i)) out += (out.empty() ? "" : ",") + std::string(kNames[i]);
+  return out;
+}
+
 }  // namespace gpusizer

@@ -16,6 +16,8 @@ namespace jsonio {
 namespace {
 
 constexpr double kMaxTokens = 1e18;
+constexpr int kDefaultSeqLen = 4096;
+constexpr int kPaddingGroup = 4;
 
 std::string list_ids(Lang lang, const std::vector<std::string>& ids) {
   std::string out;
@@ -102,7 +104,9 @@ class RequestReader {
 
   void read_training(const json& t) {
     r_.expect_object(t, "/training");
-    r_.warn_unknown_keys(t, "/training", {"mode", "tokens", "epochs", "seqLen", "precision", "flashAttention", "loraRank"});
+    r_.warn_unknown_keys(t, "/training",
+                         {"mode", "tokens", "epochs", "seqLen", "precision", "flashAttention", "loraRank", "loraTargets",
+                          "examples", "tokensPerExample", "packing", "padding"});
     TrainingSpec& spec = req_.training;
     if (const json* v = find(t, "mode")) {
       const std::string mode = r_.read_enum(*v, "/training/mode", {"pretrain", "full-finetune", "lora", "qlora"});
@@ -111,20 +115,105 @@ class RequestReader {
                   : mode == "lora"          ? Mode::lora
                                             : Mode::qlora;
     }
-    const json* tokens = find(t, "tokens");
-    if (!tokens) r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required,
-                         {{"example", say(req_.lang, msg::example_tokens)}});
-    spec.tokens = r_.read_quantity(*tokens, "/training/tokens", 0, kMaxTokens, true, msg::example_tokens);
     if (const json* v = find(t, "epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", 0, 1e4, true, msg::example_epochs);
-    spec.seq_len = req_.model.seq_len ? req_.model.seq_len : 4096;
-    if (const json* v = find(t, "seqLen")) spec.seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);
+    spec.max_seq_len = req_.model.seq_len ? req_.model.seq_len : kDefaultSeqLen;
+    if (const json* v = find(t, "seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);
+    spec.seq_len = spec.max_seq_len;
     if (const json* v = find(t, "precision")) {
       const std::string p = r_.read_enum(*v, "/training/precision", {"bf16", "fp16", "fp8"});
       spec.precision = p == "bf16" ? Precision::bf16 : p == "fp16" ? Precision::fp16 : Precision::fp8;
     }
     if (const json* v = find(t, "flashAttention")) spec.flash_attention = r_.read_bool(*v, "/training/flashAttention");
     if (const json* v = find(t, "loraRank")) spec.lora_rank = r_.read_int(*v, "/training/loraRank", 1, 65536);
+    if (const json* v = find(t, "loraTargets")) spec.lora_targets = read_lora_targets(*v, "/training/loraTargets");
+
+    const json* tokens = find(t, "tokens");
+    const json* examples = find(t, "examples");
+    if (tokens && examples) r_.fail(errc::invalid_value, "/training/examples", msg::error_tokens_or_examples);
+    if (examples) {
+      read_dataset(t, *examples);
+    } else {
+      if (!tokens)
+        r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required, {{"example", say(req_.lang, msg::example_tokens)}});
+      spec.tokens = r_.read_quantity(*tokens, "/training/tokens", 0, kMaxTokens, true, msg::example_tokens);
+      for (const char* key : {"tokensPerExample", "packing", "padding"})
+        if (find(t, key)) r_.warn(warnc::unknown_field, pointer("/training", key), msg::warning_needs_examples);
+    }
     if (spec.tokens_total() > kMaxTokens) r_.fail(errc::invalid_value, "/training/epochs", msg::error_tokens_times_epochs);
+  }
+
+  // PEFT's target_modules: "all-linear" (or "all"), "attention", or the list of matrices,
+  // as a JSON array or one comma-separated string ("q_proj,v_proj"; "q", "v" also read).
+  unsigned read_lora_targets(const json& v, const std::string& path) {
+    std::vector<std::string> names;
+    if (v.is_array()) {
+      for (std::size_t i = 0; i < v.size(); ++i) names.push_back(r_.read_string(v[i], pointer(path, i)));
+    } else {
+      const std::string text = r_.read_string(v, path);
+      std::string item;
+      for (char c : text + ",") {
+        if (c == ',') {
+          if (!item.empty()) names.push_back(item);
+          item.clear();
+        } else if (c != ' ') {
+          item += c;
+        }
+      }
+    }
+    unsigned targets = 0;
+    static const char* const kModules[] = {"q", "k", "v", "o", "gate", "up", "down"};
+    for (const std::string& name : names) {
+      if (name == "all-linear" || name == "all") {
+        targets |= lora::kAllLinear;
+        continue;
+      }
+      if (name == "attention") {
+        targets |= lora::kAttention;
+        continue;
+      }
+      bool known = false;
+      for (int i = 0; i < 7; ++i) {
+        const std::string module = kModules[i];
+        if (name == module || name == module + "_proj") {
+          targets |= 1u << i;
+          known = true;
+        }
+      }
+      if (!known) r_.fail(errc::invalid_value, path, msg::error_lora_targets, {{"got", name}});
+    }
+    if (!targets) r_.fail(errc::invalid_value, path, msg::error_lora_targets, {{"got", ""}});
+    return targets;
+  }
+
+  // A dataset as people know it: examples x average tokens, packed or padded. The GPUs process
+  // packed sequences of seqLen, or each example padded to seqLen or to the longest of its
+  // micro-batch. Example lengths are taken to spread like an exponential distribution, whose
+  // longest of b is H_b (the b-th harmonic number) times the mean; b = 4, the per-device batch
+  // of the Alpaca and LLaMA-Factory recipes.
+  void read_dataset(const json& t, const json& examples) {
+    TrainingSpec& spec = req_.training;
+    Dataset d;
+    d.examples = r_.read_quantity(examples, "/training/examples", 0, kMaxTokens, true, msg::example_examples);
+    const json* per = find(t, "tokensPerExample");
+    if (!per) r_.fail(errc::missing_field, "/training/tokensPerExample", msg::error_tokens_per_example_required);
+    d.tokens_per_example = r_.read_quantity(*per, "/training/tokensPerExample", 0, 1e8, true, msg::example_tokens_per_example);
+    if (const json* v = find(t, "packing")) d.packing = r_.read_bool(*v, "/training/packing");
+    if (const json* v = find(t, "padding"))
+      d.padding = r_.read_enum(*v, "/training/padding", {"longest", "max-length"}) == "longest" ? Padding::longest : Padding::max_length;
+    const double length = std::min(d.tokens_per_example, static_cast<double>(spec.max_seq_len));
+    double processed = length;
+    if (!d.packing) {
+      if (d.padding == Padding::max_length) {
+        processed = spec.max_seq_len;
+      } else {
+        double harmonic = 0;
+        for (int i = 1; i <= kPaddingGroup; ++i) harmonic += 1.0 / i;
+        processed = std::min(static_cast<double>(spec.max_seq_len), d.tokens_per_example * harmonic);
+      }
+      spec.seq_len = std::max(1, static_cast<int>(std::ceil(processed)));
+    }
+    spec.tokens = d.examples * processed;
+    spec.dataset = d;
   }
 
   void read_hardware(const json& h) {

@@ -107,7 +107,17 @@ json training_json(const TrainingSpec& t) {
   json j = {{"mode", mode_name(t.mode)},  {"tokens", sig(t.tokens)},       {"epochs", sig(t.epochs)},
             {"seqLen", t.seq_len},        {"precision", precision_name(t.precision)},
             {"flashAttention", t.flash_attention}};
-  if (t.is_adapter()) j["loraRank"] = t.lora_rank;
+  if (t.is_adapter()) {
+    j["loraRank"] = t.lora_rank;
+    j["loraTargets"] = lora_targets_name(t.lora_targets);
+  }
+  if (t.dataset) {
+    j["examples"] = sig(t.dataset->examples);
+    j["tokensPerExample"] = sig(t.dataset->tokens_per_example);
+    j["packing"] = t.dataset->packing;
+    j["padding"] = t.dataset->padding == Padding::longest ? "longest" : "max-length";
+    j["maxSeqLen"] = t.max_seq_len;
+  }
   return j;
 }
 

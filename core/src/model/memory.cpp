@@ -8,20 +8,22 @@ namespace {
 
 double ceil_div(int a, int b) { return static_cast<double>((a + b - 1) / b); }
 
-// LoRA adapter parameters of one layer: r * (in + out) per adapted matrix.
-double layer_lora_params(const Model& m, int rank) {
-  const double h = m.hidden;
-  const double kv = m.kv_heads ? m.kv_heads * m.head_width() : h;
-  const double attention = rank * ((h + h) + (h + kv) + (h + kv) + (h + h));  // q, k, v, o
-  const int ffn_matrices = m.gated_mlp() ? 3 : 2;
+// LoRA adapter parameters of one layer: r * (in + out) per adapted matrix (Hu et al. 2021),
+// every routed and shared expert's FFN matrices for MoE.
+double layer_lora_params(const Model& m, int rank, unsigned targets) {
+  const double h = m.hidden, q = m.heads * m.head_width(), kv = m.kv_heads * m.head_width();
+  double attention = 0;
+  if (targets & lora::q) attention += h + q;
+  if (targets & lora::k) attention += h + kv;
+  if (targets & lora::v) attention += h + kv;
+  if (targets & lora::o) attention += q + h;
+  const double copies = m.is_moe() ? m.experts + m.shared_experts : 1;
+  const double f = m.is_moe() ? m.expert_ffn() : m.ffn_hidden;
   double ffn = 0;
-  if (m.is_moe()) {
-    const double fe = m.expert_ffn_hidden ? m.expert_ffn_hidden : m.ffn_hidden;
-    ffn = rank * ffn_matrices * (h + fe) * (m.experts + m.shared_experts);
-  } else {
-    ffn = rank * ffn_matrices * (h + m.ffn_hidden);
-  }
-  return attention + ffn;
+  if (m.gated_mlp() && (targets & lora::gate)) ffn += h + f;
+  if (targets & lora::up) ffn += h + f;
+  if (targets & lora::down) ffn += f + h;
+  return rank * (attention + ffn * copies);
 }
 
 }  // namespace
@@ -34,7 +36,7 @@ double stage_param_fraction(const Model& m, int pp, double stage_layers) {
 
 double trainable_params(const Model& model, const TrainingSpec& training) {
   if (!training.is_adapter()) return model.params;
-  return layer_lora_params(model, training.lora_rank) * model.layers;
+  return layer_lora_params(model, training.lora_rank, training.lora_targets) * model.layers;
 }
 
 double layer_activation_bytes(const Model& m, int seq_len, int micro_batch, const Parallelism& par,

@@ -16,7 +16,8 @@ std::string params_step(Lang lang, const Result& r) {
   std::string s = say(lang, msg::step_params, {{"params", sci(m.params)}});
   if (m.active_params != m.params) s += say(lang, msg::step_params_active, {{"active", sci(m.active_params)}});
   if (t.is_adapter())
-    s += say(lang, msg::step_params_lora, {{"rank", t.lora_rank}, {"trainable", sci(r.compute.trainable_params)}});
+    s += say(lang, msg::step_params_lora,
+             {{"rank", t.lora_rank}, {"targets", lora_targets_name(t.lora_targets)}, {"trainable", sci(r.compute.trainable_params)}});
   return s + say(lang, msg::step_params_tokens,
                  {{"tokens", sci(t.tokens)}, {"epochs", num(t.epochs)}, {"total", sci(r.compute.tokens_total)},
                   {"seq", t.seq_len}});
