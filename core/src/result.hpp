@@ -10,6 +10,7 @@
 #include "model/compute.hpp"
 #include "model/fit.hpp"
 #include "training/planner.hpp"
+#include "training/run_model.hpp"
 #include "model/memory.hpp"
 #include "training/parallelism.hpp"
 #include "request.hpp"
@@ -30,6 +31,7 @@ struct TrainingRun {
   std::string mfu_source;        // "model" (planner x run overheads) | "request" (efficiency.mfu)
   double steady_mfu = 0, hfu = 0;  // while training, from the iteration model
   double overhead_factor = 1;    // whole run / steady state (restarts, checkpoints, evaluation)
+  RunHours hours;                // the whole run's wall-clock hours by cause (modelled runs)
   double peak_tflops = 0;        // per GPU at the request's precision
   double tokens_per_second_per_gpu = 0;  // steady state
   double seconds = 0;

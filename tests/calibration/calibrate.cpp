@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "dataset.hpp"
+#include "contract/default_catalog.hpp"
 #include "training/run_model.hpp"
+#include "training/timing.hpp"
 
 using namespace gpusizer;
 using namespace gpusizer::calibration;
@@ -79,35 +81,105 @@ SteadyScore score_steady(const std::vector<SteadyRow>& rows, const Calibration& 
   return s;
 }
 
-struct RunScore {
-  double loss = 0, median_abs_pct = 0, max_ratio = 0;
-  std::vector<double> log_ratios;  // log(predicted / published)
+// Whole runs: the steady state of each run is computed once (it does not depend on the run
+// constants), then the run constants are fitted and scored on it.
+struct RunCase {
+  const RunRow* row;
+  RunSteady steady;
+  double peak_hours = 0;  // 6 P D / dense peak: the GPU-hours at 100 % utilization
 };
 
-RunScore score_runs(const std::vector<RunRow>& rows, const Calibration& cal, bool print) {
-  RunScore s;
-  std::vector<double> abs_pct;
-  if (print) std::printf("\n%-20s %-10s %6s %-6s %12s %12s %12s %7s\n", "whole run", "gpu", "gpus", "known", "published", "steady", "predicted", "ratio");
+std::vector<RunCase> run_cases(const std::vector<RunRow>& rows, const Calibration& cal) {
+  std::vector<RunCase> cases;
   for (const RunRow& r : rows) {
-    const double steady = predict_run_steady_gpu_hours(r, cal);
-    if (steady <= 0) {
-      if (print) std::printf("%-20s does not fit\n", r.model.c_str());
-      continue;
-    }
-    const double predicted = steady * run_overhead_factor(r.gpus, cal);
-    const double ratio = predicted / r.published_gpu_hours;
-    s.log_ratios.push_back(std::log(ratio));
-    abs_pct.push_back(std::fabs(ratio - 1) * 100);
-    s.max_ratio = std::max(s.max_ratio, std::max(ratio, 1 / ratio));
-    if (print)
-      std::printf("%-20.20s %-10s %6d %-6s %12.0f %12.0f %12.0f %7.3f\n", r.model.c_str(), r.gpu.c_str(), r.gpus,
-                  r.count_known ? "yes" : "no", r.published_gpu_hours, steady, predicted, ratio);
+    RunCase c{&r, predict_run_steady(r, cal)};
+    if (c.steady.gpu_hours <= 0) continue;
+    const Gpu& gpu = *default_catalog()->find_gpu(r.gpu);
+    c.peak_hours = 6 * r.spec.active_params * r.training.tokens_total() / (peak_for(gpu, r.training.precision).tflops * 1e12) / 3600;
+    cases.push_back(c);
   }
-  // Absolute log error: the median run matters more than the few outliers the data holds.
-  for (double l : s.log_ratios) s.loss += std::fabs(l);
-  s.loss /= std::max<std::size_t>(1, s.log_ratios.size());
-  s.median_abs_pct = median(abs_pct);
-  return s;
+  return cases;
+}
+
+double log_ratio(const RunCase& c, const Calibration& cal) {
+  return std::log(predict_run_gpu_hours(*c.row, c.steady, cal) / c.row->published_gpu_hours);
+}
+
+// Absolute log error: the median run matters more than the few outliers the data holds.
+double run_loss(const std::vector<const RunCase*>& cases, const Calibration& cal) {
+  double loss = 0;
+  for (const RunCase* c : cases) loss += std::fabs(log_ratio(*c, cal));
+  return loss / std::max<std::size_t>(1, cases.size());
+}
+
+void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal);
+
+// Spread of residuals around their own median: how much the per-run detail adds beyond a
+// constant scale (the "shape" of the predictions), as a median relative deviation.
+double shape_error(const std::vector<double>& log_ratios) {
+  const double m = median(log_ratios);
+  std::vector<double> dev;
+  for (double l : log_ratios) dev.push_back(std::fabs(std::exp(l - m) - 1));
+  return median(dev);
+}
+
+struct RunReport {
+  std::vector<double> loo;       // leave-one-run-out log(predicted / published)
+  std::vector<double> constant;  // the same for a constant utilization fitted on the other runs
+  double coverage = 0;           // share of runs inside the 10-90 % range of the other runs' residuals
+};
+
+RunReport leave_one_run_out(const std::vector<RunCase>& cases, const Calibration& base) {
+  RunReport rep;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    std::vector<const RunCase*> rest;
+    std::vector<double> implied;  // log(peak hours / published): the utilization of each other run
+    for (std::size_t j = 0; j < cases.size(); ++j)
+      if (j != i) {
+        rest.push_back(&cases[j]);
+        implied.push_back(std::log(cases[j].peak_hours / cases[j].row->published_gpu_hours));
+      }
+    Calibration cal = base;
+    fit_runs(rest, cal);
+    rep.loo.push_back(log_ratio(cases[i], cal));
+    const double utilization = std::exp(median(implied));
+    rep.constant.push_back(std::log(cases[i].peak_hours / utilization / cases[i].row->published_gpu_hours));
+  }
+  // Coverage as a user meets it: the range comes from the other runs' residuals.
+  int inside = 0;
+  for (std::size_t i = 0; i < rep.loo.size(); ++i) {
+    std::vector<double> others;
+    for (std::size_t j = 0; j < rep.loo.size(); ++j)
+      if (j != i) others.push_back(rep.loo[j]);
+    inside += rep.loo[i] >= quantile(others, 0.1) && rep.loo[i] <= quantile(others, 0.9);
+  }
+  rep.coverage = static_cast<double>(inside) / std::max<std::size_t>(1, rep.loo.size());
+  return rep;
+}
+
+void print_run_summary(const char* label, const std::vector<double>& log_ratios) {
+  std::vector<double> abs_pct;
+  double worst = 1;
+  int within = 0;
+  for (double l : log_ratios) {
+    abs_pct.push_back(std::fabs(std::exp(l) - 1) * 100);
+    worst = std::max(worst, std::exp(std::fabs(l)));
+    within += std::fabs(l) <= std::log(1.5);
+  }
+  std::printf("  %-38s median |error| %5.1f%%  worst %.2fx  within 1.5x %d/%zu  shape error %4.1f%%\n", label,
+              median(abs_pct), worst, within, log_ratios.size(), 100 * shape_error(log_ratios));
+}
+
+void print_runs(const std::vector<RunCase>& cases, const Calibration& cal) {
+  std::printf("\n%-20s %-10s %6s %-5s %12s %12s %12s %7s\n", "whole run", "gpu", "gpus", "known", "published", "steady",
+              "predicted", "ratio");
+  for (const RunCase& c : cases) {
+    const RunRow& r = *c.row;
+    const double predicted = predict_run_gpu_hours(r, c.steady, cal);
+    std::printf("%-20.20s %-10s %6d %-5s %12.0f %12.0f %12.0f %7.3f\n", r.model.c_str(), r.gpu.c_str(), r.gpus,
+                r.count_known ? "yes" : "no", r.published_gpu_hours, c.steady.gpu_hours, predicted,
+                predicted / r.published_gpu_hours);
+  }
 }
 
 struct Param {
@@ -139,6 +211,15 @@ void fit(const std::vector<Param>& params, const std::function<double()>& loss, 
   }
 }
 
+
+// The whole-run constants, with the steady-state model fixed; the failure rate is not fitted
+// (calibration.hpp: from Llama 3's interruption log).
+void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal) {
+  fit({{&cal.run_checkpoint_eval_share, 0.0, 1.0},
+       {&cal.run_step_seconds, 0.0, 2.0},
+       {&cal.run_startup_hours, 0.02, 2.0}},
+      [&] { return run_loss(cases, cal); }, 60);
+}
 
 // The steady-state constants, each within the range public benchmarks allow (an efficiency
 // above what the hardware reaches would only fit noise).
@@ -245,14 +326,15 @@ int main(int argc, char** argv) {
 
   if (do_fit) {
     fit_steady(steady, cal);
-    // The whole-run overhead, with the steady-state model fixed: least squares in log space.
-    cal.run_overhead_small_scale = std::max(cal.run_overhead_small_scale, 0.05);  // let the search move it
-    fit({{&cal.run_overhead_fixed, 0.0, 3.0}, {&cal.run_overhead_per_1k_gpus, 0.0, 1.0},
-         {&cal.run_overhead_small_scale, 0.0, 5.0}},
-        [&] { return score_runs(runs, cal, false).loss; }, 80);
-    const RunScore r = score_runs(runs, cal, false);
-    cal.run_range_low = std::exp(-quantile(r.log_ratios, 0.9));
-    cal.run_range_high = std::exp(-quantile(r.log_ratios, 0.1));
+    // The whole-run constants on every run; the range from the leave-one-run-out residuals,
+    // so it says how far a run the fit has not seen strays.
+    const std::vector<RunCase> cases = run_cases(runs, cal);
+    std::vector<const RunCase*> all;
+    for (const RunCase& c : cases) all.push_back(&c);
+    fit_runs(all, cal);
+    const RunReport rep = leave_one_run_out(cases, cal);
+    cal.run_range_low = std::exp(-quantile(rep.loo, 0.9));
+    cal.run_range_high = std::exp(-quantile(rep.loo, 0.1));
     std::printf("fitted constants (for core/src/calibration.cpp):\n");
     std::printf("    c.ampere = {%.3f, %.3f, %.3f, %.3f};\n", cal.ampere.gemm, cal.ampere.gemm_fp8, cal.ampere.attention,
                 cal.ampere.tp_overlap);
@@ -266,13 +348,15 @@ int main(int argc, char** argv) {
                 cal.layer_overhead_s, cal.zero3_compute_efficiency, cal.zero3_layer_overhead_s);
     std::printf("    c.moe_layer_overhead_s = %.3g;\n    c.moe_comm_overlap = %.3f;\n", cal.moe_layer_overhead_s,
                 cal.moe_comm_overlap);
-    std::printf("    c.run_overhead_fixed = %.4f;\n    c.run_overhead_per_1k_gpus = %.4f;\n", cal.run_overhead_fixed,
-                cal.run_overhead_per_1k_gpus);
-    std::printf("    c.run_overhead_small_scale = %.4f;\n", cal.run_overhead_small_scale);
+    std::printf("    c.run_checkpoint_eval_share = %.4f;\n    c.run_failure_hours_per_gpu_hour = %.3g;\n",
+                cal.run_checkpoint_eval_share, cal.run_failure_hours_per_gpu_hour);
+    std::printf("    c.run_step_seconds = %.4f;\n    c.run_startup_hours = %.4f;\n", cal.run_step_seconds,
+                cal.run_startup_hours);
     std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n\n", cal.run_range_low, cal.run_range_high);
   }
   const SteadyScore s = score_steady(report_steady, cal, !quiet);
-  const RunScore r = score_runs(report_runs, cal, !quiet);
+  const std::vector<RunCase> report_cases = run_cases(report_runs, cal);
+  if (!quiet) print_runs(report_cases, cal);
   std::printf("\nsteady state: %zu rows, mean |error| %.1f%%, median %.1f%%, max %.1f%%\n", report_steady.size(),
               s.mean_abs_pct, s.median_abs_pct, s.max_abs_pct);
   for (const auto& [name, errors] : s.errors) {
@@ -284,7 +368,15 @@ int main(int argc, char** argv) {
     std::printf("  %-30s %4zu rows  mean |error| %5.1f%%  bias %+5.1f%%\n", name.c_str(), errors.size(),
                 100 * mean_abs / errors.size(), 100 * mean / errors.size());
   }
-  std::printf("whole runs: %zu rows, median |error| %.1f%%, worst ratio %.2fx\n", r.log_ratios.size(), r.median_abs_pct,
-              r.max_ratio);
+  std::vector<double> fitted;
+  for (const RunCase& c : report_cases) fitted.push_back(log_ratio(c, cal));
+  const RunReport rep = leave_one_run_out(report_cases, cal);
+  std::printf("whole runs: %zu rows\n", report_cases.size());
+  print_run_summary("fitted on every run (not a test)", fitted);
+  print_run_summary("leave-one-run-out", rep.loo);
+  print_run_summary("constant utilization, leave-one-run-out", rep.constant);
+  std::printf("  range 10-90 %% of leave-one-out residuals: x%.2f to x%.2f (%.2fx wide); holds %.0f%% of runs left out\n",
+              std::exp(-quantile(rep.loo, 0.9)), std::exp(-quantile(rep.loo, 0.1)),
+              std::exp(quantile(rep.loo, 0.9) - quantile(rep.loo, 0.1)), 100 * rep.coverage);
   return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "training/perf.hpp"
 #include "training/planner.hpp"
+#include "training/run_model.hpp"
 #include "contract/default_catalog.hpp"
 
 namespace gpusizer::calibration {
@@ -175,15 +176,22 @@ double predict_steady(const SteadyRow& row, const Calibration& cal) {
   return plan.time.tokens_per_second_per_gpu;
 }
 
-double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal) {
+RunSteady predict_run_steady(const RunRow& row, const Calibration& cal) {
   const Cluster cluster = cluster_for(row.gpu, row.training.precision);
   PlanRequest request;
   request.gpus = row.gpus;
   request.global_batch = row.global_batch;
   request.calibration = &cal;
   const Plan plan = plan_training(row.spec, row.training, cluster, request);
-  if (!plan.fits) return 0;
-  return row.training.tokens_total() / plan.time.tokens_per_second_per_gpu / 3600.0;
+  if (!plan.fits) return {};
+  const double tokens = row.training.tokens_total();
+  return {tokens / plan.time.tokens_per_second_per_gpu / 3600.0,
+          tokens / (plan.time.global_batch * static_cast<double>(row.training.seq_len))};
+}
+
+double predict_run_gpu_hours(const RunRow& row, const RunSteady& steady, const Calibration& cal) {
+  const double steady_seconds = steady.gpu_hours * 3600 / row.gpus;
+  return whole_run_hours(steady_seconds, row.gpus, steady.steps, row.spec, row.training, cal).total() * row.gpus;
 }
 
 }  // namespace gpusizer::calibration

@@ -37,7 +37,14 @@ std::vector<RunRow> load_runs(const std::string& path);
 
 // Predicted tokens/s/GPU of the row's own layout.
 double predict_steady(const SteadyRow& row, const Calibration& cal);
-// Steady-state GPU-hours of the planner's best layout on the row's GPUs (no overheads).
-double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal);
+// The planner's best layout on the row's GPUs: steady-state GPU-hours (0: does not fit) and
+// the optimizer steps of the run.
+struct RunSteady {
+  double gpu_hours = 0;
+  double steps = 0;
+};
+RunSteady predict_run_steady(const RunRow& row, const Calibration& cal);
+// The whole run's GPU-hours: the steady state and what whole runs lose (training/run_model).
+double predict_run_gpu_hours(const RunRow& row, const RunSteady& steady, const Calibration& cal);
 
 }  // namespace gpusizer::calibration

@@ -222,6 +222,12 @@ std::string write_response(const Result& r) {
     e["steadyMfu"] = round_sig(run.steady_mfu, 4);
     e["hfu"] = round_sig(run.hfu, 4);
     e["overheadFactor"] = round_sig(run.overhead_factor, 4);
+    if (run.mfu_source == "model")
+      e["runHours"] = {{"steady", sig(run.hours.steady)},
+                       {"checkpointEval", sig(run.hours.checkpoint_eval)},
+                       {"failures", sig(run.hours.failures)},
+                       {"stepOverhead", sig(run.hours.step_overhead)},
+                       {"startup", sig(run.hours.startup)}};
     e["breakdown"] = breakdown_json(run.plan.time.breakdown);
     e["search"] = {{"configsEvaluated", run.plan.configs_evaluated}, {"configsFeasible", run.plan.configs_feasible}};
     result["estimate"] = std::move(e);

@@ -53,10 +53,16 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
     // The user's utilization covers the whole run: no separate overhead on top.
     run.mfu = *req_.mfu;
     run.mfu_source = "request";
-  } else {
-    run.overhead_factor = run_overhead_factor(count, default_calibration());
+  } else if (run.tokens_per_second_per_gpu > 0) {
+    const double tokens = req_.training.tokens_total();
+    const double steady_seconds = tokens / (run.tokens_per_second_per_gpu * count);
+    const double steps = tokens / (std::max(1, run.plan.time.global_batch) * static_cast<double>(req_.training.seq_len));
+    run.hours = whole_run_hours(steady_seconds, count, steps, req_.model, req_.training, default_calibration());
+    run.overhead_factor = run.hours.total() / run.hours.steady;
     // Steady-state time x run overheads, expressed as the utilization that gives it.
-    run.mfu = run.steady_mfu > 0 ? run.steady_mfu / run.overhead_factor : 0;
+    run.mfu = run.steady_mfu / run.overhead_factor;
+    run.mfu_source = "model";
+  } else {
     run.mfu_source = "model";
   }
   run.seconds = run.mfu > 0 ? flops_ / (count * peak * run.mfu) : HUGE_VAL;
