@@ -12,6 +12,7 @@
 #include "common/numbers.hpp"
 #include "rental/pricing.hpp"
 #include "rental/sizing.hpp"
+#include "report/duration.hpp"
 #include "report/messages.hpp"
 #include "training/timing.hpp"
 
@@ -200,7 +201,7 @@ class Estimator {
       o.meets_goal = false;
       o.warnings.push_back({warnc::misses_deadline, "/goal/days",
                             say(lang, msg::warning_misses_deadline,
-                                {{"days", format_sig(o.run.wall_days, 3)}, {"deadline", format_sig(r.assumed_days, 3)}})});
+                                {{"duration", duration_text(lang, o.run.wall_days)}, {"deadline", format_sig(r.assumed_days, 3)}})});
     }
     if (o.cost && req_.goal.budget && o.cost->amount > *req_.goal.budget) {
       o.meets_goal = false;

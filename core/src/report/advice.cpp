@@ -2,6 +2,7 @@
 
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
+#include "report/duration.hpp"
 #include "report/messages.hpp"
 
 namespace gpusizer {
@@ -75,13 +76,13 @@ Advice make_advice(const Request& req, const Result& r) {
   const std::string gpu_id = best ? best->offer->gpu : r.estimate ? r.estimate->run.gpu : "";
   const Gpu* gpu = req.catalog->find_gpu(gpu_id);
   const std::string plan_gpu = gpu ? gpu->name : gpu_id;
-  const std::string days = best ? format_sig(best->run.wall_days, 3) : r.estimate ? format_sig(r.estimate->run.wall_days, 3) : "";
+  const double wall_days = best ? best->run.wall_days : r.estimate ? r.estimate->run.wall_days : 0;
   if (gpus == 0) {
     a.agrees = false;
     a.message = say(lang, msg::rule_no_plan);
   } else {
     a.agrees = gpus >= tier->min_gpus && gpus <= tier->max_gpus;
-    const std::string plan = say(lang, msg::rule_plan, {{"gpus", gpus}, {"gpu", plan_gpu}, {"days", days}});
+    const std::string plan = say(lang, msg::rule_plan, {{"gpus", gpus}, {"gpu", plan_gpu}, {"duration", duration_text(lang, wall_days)}});
     if (a.agrees)
       a.message = say(lang, msg::rule_agrees, {{"plan", plan}, {"tier", tier->id}, {"suggestion", a.suggestion}});
     else if (gpus > tier->max_gpus)

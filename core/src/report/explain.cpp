@@ -1,6 +1,7 @@
 #include "report/explain.hpp"
 
 #include "common/numbers.hpp"
+#include "report/duration.hpp"
 #include "report/messages.hpp"
 #include "training/timing.hpp"
 
@@ -73,9 +74,18 @@ std::string time_step(Lang lang, const Result& r) {
              {"seconds", num(it.seconds)},
              {"batch", format_int(it.global_batch)},
              {"tps", format_int(run->tokens_per_second_per_gpu)},
-             {"steady_mfu", num(run->steady_mfu)},
-             {"factor", num(run->overhead_factor)},
-             {"mfu", num(run->mfu)}});
+             {"steady_mfu", num(run->steady_mfu)}});
+    const RunHours& h = run->hours;
+    auto hours = [&](double x) { return duration_text(lang, x / 24); };
+    s += say(lang, msg::step_time_whole_run,
+             {{"steady", hours(h.steady)},
+              {"checkpoint", hours(h.checkpoint_eval)},
+              {"failures", hours(h.failures)},
+              {"steps", hours(h.step_overhead)},
+              {"startup", hours(h.startup)},
+              {"total", hours(h.total())},
+              {"factor", num(run->overhead_factor)},
+              {"mfu", num(run->mfu)}});
   }
   s += say(lang, msg::step_time_rate,
            {{"gpu", run->gpu},
@@ -85,7 +95,7 @@ std::string time_step(Lang lang, const Result& r) {
             {"flops", sci(r.compute.flops_total)},
             {"flops_per_s", sci(rate * 1e12)},
             {"gpu_seconds", sci(gpu_seconds)},
-            {"gpu_hours", format_int(gpu_seconds / 3600)}});
+            {"gpu_hours", format_sig(gpu_seconds / 3600, 4)}});
   if (r.estimate && r.estimate->count_from_goal) {
     const double seconds = r.assumed_days * kSecondsPerDay;
     const double exact = gpu_seconds / seconds;
@@ -96,16 +106,16 @@ std::string time_step(Lang lang, const Result& r) {
               {"exact", num(exact)},
               {"count", format_int(run->count)}});
     if (run->count > exact + 1) s += say(lang, msg::step_time_whole_nodes);
-    s += say(lang, msg::step_time_taking, {{"days", num(run->wall_days)}});
+    s += say(lang, msg::step_time_taking, {{"duration", duration_text(lang, run->wall_days)}});
   } else {
     s += say(lang, msg::step_time_on_count,
              {{"count", format_int(run->count)},
-              {"gpu_hours", format_int(gpu_seconds / 3600)},
+              {"gpu_hours", format_sig(gpu_seconds / 3600, 4)},
               {"hours", num(run->wall_days * 24)},
-              {"days", num(run->wall_days)}});
+              {"duration", duration_text(lang, run->wall_days)}});
   }
   if (run->mfu_source == "model")
-    s += say(lang, msg::step_time_range, {{"low", format_int(run->gpu_hours_low)}, {"high", format_int(run->gpu_hours_high)}});
+    s += say(lang, msg::step_time_range, {{"low", format_sig(run->gpu_hours_low, 3)}, {"high", format_sig(run->gpu_hours_high, 3)}});
   return s;
 }
 
@@ -158,7 +168,7 @@ std::string cost_step(Lang lang, const Result& r) {
               {"units", best->units},
               {"per_unit", offer.gpus_per_unit},
               {"gpu", offer.gpu},
-              {"days", num(best->run.wall_days)},
+              {"duration", duration_text(lang, best->run.wall_days)},
               {"lines", lines},
               {"total", format_money(best->cost->amount, r.currency)},
               {"idle", num(best->cost->idle_hours)}});
