@@ -49,3 +49,29 @@ TEST_CASE("anything else is rejected", "[quantity]") {
     CHECK_FALSE(parse_quantity(bad).has_value());
   }
 }
+
+TEST_CASE("a Chinese input method's full-width forms read as their ASCII twins", "[quantity]") {
+  CHECK(parse_quantity("７Ｂ") == 7e9);
+  CHECK(parse_quantity("１，０００，０００") == 1e6);
+  CHECK(parse_quantity("1，000，000") == 1e6);
+  CHECK(parse_quantity("２Ｔ") == 2e12);
+  CHECK(parse_quantity("０．５") == 0.5);
+  CHECK(parse_quantity("\xe3\x80\x80" "13B") == 13e9);  // ideographic space
+  CHECK(parse_quantity("４０％") == 0.4);
+}
+
+TEST_CASE("English scale words and percentages", "[quantity]") {
+  CHECK(parse_quantity("2 trillion") == 2e12);
+  CHECK(parse_quantity("70 billion") == 7e10);
+  CHECK(parse_quantity("1.5 Million") == 1.5e6);
+  CHECK(parse_quantity("500 thousand") == 5e5);
+  CHECK(parse_quantity("40%") == 0.4);
+  CHECK(parse_quantity("12.5 %") == 0.125);
+}
+
+TEST_CASE("ambiguous groupings are refused, not guessed", "[quantity]") {
+  for (const char* bad : {"1.000.000", "1,00,000", "7 billions", "2 trillion tokens", "40%%", "7B%", "１．０００．０００"}) {
+    INFO(bad);
+    CHECK_FALSE(parse_quantity(bad).has_value());
+  }
+}

@@ -16,8 +16,48 @@ struct Suffix {
 constexpr Suffix kSuffixes[] = {
     {"万亿", 12}, {"千亿", 11}, {"百亿", 10}, {"十亿", 9}, {"千万", 7}, {"百万", 6},
     {"亿", 8},    {"万", 4},    {"千", 3},    {"K", 3},    {"k", 3},    {"M", 6},
-    {"m", 6},     {"B", 9},     {"b", 9},     {"T", 12},   {"t", 12},
+    {"m", 6},     {"B", 9},     {"b", 9},     {"T", 12},   {"t", 12},   {"%", -2},
 };
+
+// English scale words after the number ("2 trillion", "70 billion"), any case.
+constexpr Suffix kWords[] = {{"thousand", 3}, {"million", 6}, {"billion", 9}, {"trillion", 12}};
+
+// Full-width forms (U+FF01-U+FF5E, what a Chinese input method types: "７Ｂ", "1，000，000",
+// "40％") become their ASCII twins, the ideographic space (U+3000) a space; everything else
+// is kept as it is.
+std::string halfwidth(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 == 0xEF && i + 2 < s.size()) {
+      const auto b1 = static_cast<unsigned char>(s[i + 1]), b2 = static_cast<unsigned char>(s[i + 2]);
+      const unsigned code = ((b0 & 0x0Fu) << 12) | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+      if (code >= 0xFF01 && code <= 0xFF5E) {
+        out += static_cast<char>(code - 0xFF01 + 0x21);
+        i += 2;
+        continue;
+      }
+    }
+    if (b0 == 0xE3 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+        static_cast<unsigned char>(s[i + 2]) == 0x80) {
+      out += ' ';
+      i += 2;
+      continue;
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const char x = a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] - 'A' + 'a') : a[i];
+    if (x != b[i]) return false;
+  }
+  return true;
+}
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -98,7 +138,8 @@ std::optional<double> parse_chinese_numeral(std::string_view s) {
 }  // namespace
 
 std::optional<double> parse_quantity(std::string_view text) {
-  std::string_view s = trim(text);
+  const std::string normalized = halfwidth(text);
+  std::string_view s = trim(normalized);
   if (!s.empty() && static_cast<unsigned char>(s.front()) >= 0x80)
     if (auto chinese = parse_chinese_numeral(s)) return chinese;
   std::string mantissa;
@@ -140,6 +181,12 @@ std::optional<double> parse_quantity(std::string_view text) {
         exponent += suffix.exponent;
         matched = true;
         break;
+      }
+    }
+    for (const Suffix& word : kWords) {
+      if (!matched && equals_ignoring_case(s, word.text)) {
+        exponent += word.exponent;
+        matched = true;
       }
     }
     if (!matched) return std::nullopt;
