@@ -27,6 +27,7 @@ class Estimator {
 
   Result run() {
     Result r;
+    r.lang = req_.lang;
     r.catalog_version = cat_.version;
     r.model = req_.model;
     r.training = req_.training;

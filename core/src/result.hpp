@@ -100,6 +100,7 @@ struct Step {
 };
 
 struct Result {
+  Lang lang = Lang::en;
   std::string catalog_version;
   Model model;
   TrainingSpec training;

@@ -10,10 +10,19 @@
 #include <vector>
 
 #include "model/model.hpp"
+#include "report/messages.hpp"
 
 namespace gpusizer {
 
 enum class Precision { bf16, fp16, fp8 };
+
+// A catalog's prose in both languages: a plain string (the same in both, as proper names
+// are) or {"en": ..., "zh": ...} in the JSON.
+struct Text {
+  std::string en, zh;
+  const std::string& in(Lang lang) const { return lang == Lang::zh && !zh.empty() ? zh : en; }
+  bool empty() const { return en.empty() && zh.empty(); }
+};
 
 struct PeakTflops {
   // Dense tensor-core peaks; 0 where the GPU has no such mode.
@@ -22,7 +31,9 @@ struct PeakTflops {
 };
 
 struct Gpu {
-  std::string id, name, vendor, form_factor;
+  std::string id;
+  Text name;
+  std::string vendor, form_factor;
   std::string architecture;          // volta | ampere | ada | hopper | blackwell | cdna3 | davinci
   double memory_gib = 0;
   double memory_bandwidth_tbps = 0;
@@ -48,7 +59,11 @@ inline double period_hours(Period p) { return p == Period::setup ? 0 : kPeriodHo
 const char* period_name(Period p);
 
 struct Offer {
-  std::string id, provider, deployment, tier, region, gpu;
+  std::string id;
+  Text provider;
+  std::string deployment, tier;
+  Text region;
+  std::string gpu;
   int gpus_per_unit = 1;
   std::optional<int> units_available;  // nullopt: not limited
   int max_gpus_per_node = 8;           // GPUs that can share one machine on this offer
@@ -62,8 +77,9 @@ struct Offer {
   std::optional<double> setup_fee;                 // once per unit, offer currency
   std::optional<double> storage_price_per_gb_month, storage_included_gb, egress_price_per_gb;
   std::optional<double> deposit_months;
-  std::string commitment;                          // the term as sold, e.g. "1-year lease, pay monthly"
-  std::string price_date, confidence, source, price_as_listed, notes;
+  Text commitment;                                 // the term as sold, e.g. "1-year lease, pay monthly"
+  std::string price_date, confidence, source, price_as_listed;
+  Text notes;
 };
 
 struct Fx {

@@ -69,6 +69,28 @@ class CatalogReader {
     const json* v = find(o, key);
     return v && !v->is_null() ? r_.read_int(*v, pointer(path, key), min, max) : fallback;
   }
+  // A string, or {"en": ..., "zh": ...} for prose the catalog gives in both languages.
+  Text opt_text(const json& o, const char* key, const std::string& path) {
+    const json* v = find(o, key);
+    if (!v || v->is_null()) return {};
+    const std::string p = pointer(path, key);
+    if (!v->is_object()) {
+      const std::string s = r_.read_string(*v, p);
+      return {s, s};
+    }
+    r_.warn_unknown_keys(*v, p, {"en", "zh"});
+    Text t;
+    if (const json* en = find(*v, "en")) t.en = r_.read_string(*en, pointer(p, "en"));
+    if (const json* zh = find(*v, "zh")) t.zh = r_.read_string(*zh, pointer(p, "zh"));
+    if (t.en.empty()) t.en = t.zh;
+    return t;
+  }
+  Text req_text(const json& o, const char* key, const std::string& path) {
+    required(o, key, path);
+    Text t = opt_text(o, key, path);
+    if (t.empty()) r_.fail(errc::invalid_value, pointer(path, key), msg::error_required);
+    return t;
+  }
   const json& required(const json& o, const char* key, const std::string& path) {
     const json* v = find(o, key);
     if (!v) r_.fail(errc::missing_field, pointer(path, key), msg::error_required);
@@ -87,8 +109,8 @@ class CatalogReader {
                           "confidence", "source", "notes"});
     Gpu g;
     g.id = req_string(j, "id", path);
-    g.name = opt_string(j, "name", path);
-    if (g.name.empty()) g.name = g.id;
+    g.name = opt_text(j, "name", path);
+    if (g.name.empty()) g.name = {g.id, g.id};
     g.vendor = opt_string(j, "vendor", path);
     g.form_factor = opt_string(j, "formFactor", path);
     g.architecture = opt_string(j, "architecture", path);
@@ -133,11 +155,11 @@ class CatalogReader {
                           "priceAsListed", "notes"});
     Offer o;
     o.id = req_string(j, "id", path);
-    o.provider = req_string(j, "provider", path);
+    o.provider = req_text(j, "provider", path);
     o.deployment = "cloud";
     if (const json* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
     o.tier = opt_string(j, "tier", path);
-    o.region = opt_string(j, "region", path);
+    o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", o.gpu}});
     o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 100000);
@@ -185,12 +207,12 @@ class CatalogReader {
     o.storage_included_gb = optional_number("storageIncludedGB");
     o.egress_price_per_gb = optional_number("egressPricePerGB");
     o.deposit_months = optional_number("depositMonths");
-    o.commitment = opt_string(j, "commitment", path);
+    o.commitment = opt_text(j, "commitment", path);
     o.price_date = opt_string(j, "priceDate", path);
     o.confidence = opt_string(j, "confidence", path);
     o.source = opt_string(j, "source", path);
     o.price_as_listed = opt_string(j, "priceAsListed", path);
-    o.notes = opt_string(j, "notes", path);
+    o.notes = opt_text(j, "notes", path);
     return o;
   }
 

@@ -127,13 +127,13 @@ json lines_json(const std::vector<Cost::Line>& lines) {
   return out;
 }
 
-json option_json(const Option& o) {
+json option_json(const Option& o, Lang lang) {
   const Offer& offer = *o.offer;
   json j = {{"offerId", offer.id},
-            {"provider", offer.provider},
+            {"provider", offer.provider.in(lang)},
             {"deployment", offer.deployment},
             {"tier", offer.tier},
-            {"region", offer.region},
+            {"region", offer.region.in(lang)},
             {"isolation", offer.isolation},
             {"gpusPerUnit", offer.gpus_per_unit},
             {"units", o.units}};
@@ -161,7 +161,7 @@ json option_json(const Option& o) {
     if (const auto& v = o.unit_prices[static_cast<int>(p)]) prices[period_name(p)] = *v;
   j["unitPrices"] = std::move(prices);
   j["minTermHours"] = offer.min_term_hours;
-  if (!offer.commitment.empty()) j["commitment"] = offer.commitment;
+  if (!offer.commitment.empty()) j["commitment"] = offer.commitment.in(lang);
   if (offer.setup_fee) j["setupFee"] = *offer.setup_fee;
   if (offer.deposit_months) j["depositMonths"] = *offer.deposit_months;
   if (offer.storage_price_per_gb_month) j["storagePricePerGBMonth"] = *offer.storage_price_per_gb_month;
@@ -237,7 +237,7 @@ std::string write_response(const Result& r) {
   result["usdCny"] = r.usd_cny;
   result["fxDate"] = r.fx_date;
   json options = json::array();
-  for (const Option& o : r.options) options.push_back(option_json(o));
+  for (const Option& o : r.options) options.push_back(option_json(o, r.lang));
   result["options"] = std::move(options);
   json choices = json::object();
   if (!r.cheapest.empty()) choices["cheapest"] = r.cheapest;

@@ -75,7 +75,7 @@ Advice make_advice(const Request& req, const Result& r) {
   const int gpus = best ? best->units * best->offer->gpus_per_unit : r.estimate ? r.estimate->run.count : 0;
   const std::string gpu_id = best ? best->offer->gpu : r.estimate ? r.estimate->run.gpu : "";
   const Gpu* gpu = req.catalog->find_gpu(gpu_id);
-  const std::string plan_gpu = gpu ? gpu->name : gpu_id;
+  const std::string plan_gpu = gpu ? gpu->name.in(lang) : gpu_id;
   const double wall_days = best ? best->run.wall_days : r.estimate ? r.estimate->run.wall_days : 0;
   if (gpus == 0) {
     a.agrees = false;

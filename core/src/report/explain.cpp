@@ -163,7 +163,7 @@ std::string cost_step(Lang lang, const Result& r) {
   }
   const bool fastest = r.fastest == offer.id && r.cheapest != offer.id;
   return say(lang, fastest ? msg::step_cost_fastest : msg::step_cost_cheapest,
-             {{"provider", offer.provider},
+             {{"provider", offer.provider.in(lang)},
               {"offer", offer.id},
               {"units", best->units},
               {"per_unit", offer.gpus_per_unit},
