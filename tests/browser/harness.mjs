@@ -1,5 +1,5 @@
 // What the browser tests share: Debian Chromium launched the way this machine kind needs
-// (TOOLCHAIN.md), and the ok/FAIL report with its exit status.
+// (docs/TOOLCHAIN.md), and the ok/FAIL report with its exit status.
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';

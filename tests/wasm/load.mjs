@@ -1,5 +1,5 @@
 // Loads the site's wasm module under Node. The glue is built for the web only, so the
-// bytes are handed over directly instead of fetched (TOOLCHAIN.md).
+// bytes are handed over directly instead of fetched (docs/TOOLCHAIN.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
