@@ -12,5 +12,6 @@ std::string version_string() { return gpusizer::version(); }
 EMSCRIPTEN_BINDINGS(gpusizer) {
   emscripten::function("estimate", &gpusizer::estimate_json);
   emscripten::function("catalog", &gpusizer::catalog_json);
+  emscripten::function("claims", &gpusizer::claims_json);
   emscripten::function("version", &version_string);
 }

@@ -16,6 +16,7 @@ constexpr int kExitOk = 0, kExitUsage = 1, kExitNotOk = 2;
 const char* kUsage =
     "usage: gpusizer estimate [FILE]   read a request (JSON) from FILE or standard input, print the response\n"
     "       gpusizer catalog           print the default catalog (GPUs, offers, model presets)\n"
+    "       gpusizer claims [--lang zh] check the renters' guide's claims, each computed now\n"
     "       gpusizer --version\n"
     "exit status: 0 when the response is ok, 2 when it is not (the JSON is printed either way), 1 on usage errors\n";
 
@@ -46,6 +47,14 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "catalog") == 0) {
     std::cout << gpusizer::catalog_json() << "\n";
     return kExitOk;
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "claims") == 0) {
+    const bool zh = argc == 4 && std::strcmp(argv[2], "--lang") == 0 && std::strcmp(argv[3], "zh") == 0;
+    const bool en = argc == 2 || (argc == 4 && std::strcmp(argv[2], "--lang") == 0 && std::strcmp(argv[3], "en") == 0);
+    if (zh || en) {
+      std::cout << gpusizer::claims_json(zh ? "zh" : "en") << "\n";
+      return kExitOk;
+    }
   }
   if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
     std::cout << "gpusizer " << gpusizer::version() << "\n";

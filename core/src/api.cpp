@@ -6,6 +6,7 @@
 #include "contract/request_reader.hpp"
 #include "contract/response_writer.hpp"
 #include "estimate.hpp"
+#include "report/claims.hpp"
 
 #ifndef GPUSIZER_VERSION
 #define GPUSIZER_VERSION "0.0.0"
@@ -40,6 +41,14 @@ std::string catalog_json() noexcept {
     return default_catalog_json();
   } catch (...) {
     return "{}";
+  }
+}
+
+std::string claims_json(const std::string& lang) noexcept {
+  try {
+    return claims_document(lang == "zh" ? Lang::zh : Lang::en);
+  } catch (...) {
+    return R"({"claims":[]})";
   }
 }
 

@@ -17,6 +17,11 @@ std::string estimate_json(const std::string& request) noexcept;
 // vocabulary (enums and defaults) under "contract".
 std::string catalog_json() noexcept;
 
+// The claims of the renters' guide the calculator answers, each with the request that tests it
+// and the figure the core computes now: {"claims": [{"id", "claim", "claimed", "claimedText",
+// "computed", "unit", "request", "verdict", "explanation"}]}. `lang`: "en" or "zh".
+std::string claims_json(const std::string& lang) noexcept;
+
 // An error as the contract writes it, for failures outside estimate_json (the CLI's io_error).
 std::string error_json(const Error& error) noexcept;
 
