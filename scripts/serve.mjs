@@ -4,8 +4,10 @@
 //
 //   node scripts/serve.mjs [DIR=build/wasm/site] [--port 8080]
 //
-// Also a module: `startServer({ dir, port })` resolves to `{ url, close() }`; port 0 picks a
-// free port (the browser tests use that).
+// Also a module: `startServer({ dir, port, files })` resolves to `{ url, close() }`; port 0 picks a
+// free port (the browser tests use that). `files` maps a URL path to a file that exists only in
+// this server, {body, type, delayMs}: the browser tests serve catalogs with it, a slow one
+// answering after delayMs (a catalog-src switch with the first load still on its way).
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,13 +54,33 @@ function resolveInside(root, urlPath) {
   return file;
 }
 
-export function startServer({ dir = 'build/wasm/site', port = 8080, host = '127.0.0.1' } = {}) {
+export function startServer({ dir = 'build/wasm/site', port = 8080, host = '127.0.0.1', files = {} } = {}) {
   const root = fs.realpathSync(path.resolve(dir));
+  const timers = new Set();
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
     }
     const urlPath = (req.url || '/').split('?')[0].split('#')[0];
+    const virtual = Object.hasOwn(files, urlPath) ? files[urlPath] : null;
+    if (virtual) {
+      const body = Buffer.from(virtual.body ?? '');
+      const answer = () => {
+        if (res.destroyed) return; // the client gave up (an aborted fetch)
+        send(res, 200, req.method === 'HEAD' ? undefined : body, {
+          'Content-Type': virtual.type || MIME[path.extname(urlPath).toLowerCase()] || 'application/octet-stream',
+          'Content-Length': body.length,
+          'Cache-Control': 'no-store',
+        });
+      };
+      if (!(virtual.delayMs > 0)) return answer();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        answer();
+      }, virtual.delayMs);
+      timers.add(timer);
+      return;
+    }
     let file = resolveInside(root, urlPath);
     if (!file) return send(res, 404, 'not found\n');
     try {
@@ -85,6 +107,7 @@ export function startServer({ dir = 'build/wasm/site', port = 8080, host = '127.
       resolve({
         url: `http://${shown}:${actual}/`,
         close: () => new Promise((done) => {
+          for (const timer of timers) clearTimeout(timer);
           server.closeAllConnections?.();
           server.close(() => done());
         }),

@@ -1,14 +1,31 @@
 // <gpu-sizer>: the GPU training-cost calculator as one custom element.
 //
-// Attributes (validated; invalid values fall back):
-//   lang         "zh" | "en"; default: zh when navigator.language starts with "zh", else en.
-//                The language switch inside the element sets this attribute.
-//   currency     "CNY" | "USD"; default: CNY for zh, USD for en.
-//   preset       a model preset id of the catalog (e.g. "llama-2-7b"); default llama-2-7b.
-//   gpu          a GPU id of the catalog (e.g. "a100-80gb"); default a100-80gb.
-//   catalog-src  URL (same origin) of a provider catalog JSON, sent as request.catalog.
+// Attributes are the source of truth; each has a property that reflects it (as GitHub's
+// relative-time-element does): setting the property writes the attribute as given (null or
+// undefined removes it), reading it returns the value the element uses: the attribute when valid,
+// else the fallback. The lists come from the core (catalog().contract, sizer/contract.js); until
+// the module has loaded, lang and currency are checked against a minimal fallback (en/zh, CNY/USD).
+//   lang         "zh" | "en" (any value naming one, e.g. "zh-CN"); default: the browser's language
+//                when it is one of those, else en. The language switch inside the element sets it.
+//                Property lang (replaces HTMLElement's: returns "zh" or "en"); language is the same.
+//   currency     "CNY" | "USD", any case; default: CNY for zh, USD for en. Property currency: the
+//                attribute upper-cased, or the default. It sets the form's currency; the user may
+//                pick another there (the request's goal.currency says which is sent).
+//   preset       a model preset id of the catalog (e.g. "llama-2-7b"); default: the core's,
+//                llama-2-7b. Property preset: the attribute when the catalog has it, else the
+//                default; before the catalog has loaded, the attribute when it is a well-formed id
+//                (letters, digits, . _ -), else null. The user may pick another model in the form.
+//   gpu          a GPU id of the catalog (e.g. "a100-80gb"); default: the core's, a100-80gb.
+//                Property gpu: as preset.
+//   catalog-src  URL (same origin) of a provider catalog JSON, sent as request.catalog. Property
+//                catalogSrc: the attribute as written, "" when there is none.
 // Properties:
-//   catalog      a provider catalog object (same as catalog-src, without the fetch); null clears it.
+//   catalog      get: the provider catalog in use (set as this property or loaded from
+//                catalog-src), else null. set: a provider catalog object, used at once (same as
+//                catalog-src, without the fetch); null clears it, and catalog-src, if present,
+//                applies again. Whichever of catalog and catalog-src was set last wins: a new
+//                catalog-src aborts the load in flight (a stale response never applies), and
+//                setting catalog drops it. Estimates wait while a load is in flight.
 //                Its fx {usdCny, date}, when given, is the exchange-rate field's placeholder.
 //   request      get: the request object the form currently sends to the core's estimate()
 //                (schemaVersion, model.preset or model.params, training, hardware, goal with asOf,
@@ -16,16 +33,21 @@
 //                set: fills the form from such an object and estimates (set before the element
 //                has loaded, the first estimate is this request's). Values are checked with
 //                fallbacks, never thrown at: an unknown model.preset or hardware.gpu → the default
-//                (model.params alone → a custom model); mode/precision outside their lists →
-//                pretrain/bf16; goal.currency other than CNY/USD → unchanged; lang zh/en switches
-//                the language; numbers and strings (≤ 64 characters) go into their fields as
-//                written (the core reports what it cannot read next to the field), other types
-//                empty them; training.tokens falls back to 2T; fields left out are emptied;
-//                hardware.count means sizing by GPU count, else goal.days is the deadline.
+//                (model.params alone → a custom model); mode/precision outside the core's lists →
+//                its defaults, pretrain/bf16; goal.currency outside its list → unchanged; a lang
+//                it accepts switches the language; numbers and strings (≤ 64 characters) go into
+//                their fields as written (the core reports what it cannot read next to the field),
+//                other types empty them; training.tokens falls back to the core's default (2T);
+//                fields left out are emptied; hardware.count means sizing by GPU count, else
+//                goal.days is the deadline.
 //                goal.asOf (always today) and catalog are ignored: prices come only from the
 //                catalog property or catalog-src, never from a request. The element never reads
 //                or writes the page's URL: a host page that wants share links keeps the request
 //                there itself (web/page.js does, in the fragment).
+// Life cycle: removed from the document, the element releases its debounce timer, its resize
+//   observer and the catalog-src fetch in flight (aborted), and drops an estimate in flight
+//   without an event; put back, it loads and estimates again what was dropped. Its state (the
+//   form, the catalog, a pending request) is kept.
 // Requests: the form sends goal.asOf = today's date (the browser's clock and time zone) so price
 //   ages are current; goal.sensitiveData when "Sensitive data" is ticked; goal.usdCny when an
 //   exchange rate is typed; no goal.days when the deadline is left empty.
@@ -52,11 +74,8 @@
 // Stylesheet: gpu-sizer.css next to this module, by <link>; a bundle that cannot load files
 //   (the one-file offline page) calls useInlineStyles(cssText) before define() instead.
 import { Controller } from './sizer/controller.js';
-import { normalizeLang, defaultLang } from './sizer/i18n.js';
 
 const STYLESHEET = new URL('./gpu-sizer.css', import.meta.url).href;
-const CURRENCIES = ['CNY', 'USD'];
-const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
 let inlineCss = null;
 let inlineSheet = null;
@@ -93,10 +112,8 @@ function adoptInlineStyles(shadow) {
 export class GpuSizerElement extends HTMLElement {
   static observedAttributes = ['lang', 'currency', 'preset', 'gpu', 'catalog-src'];
 
-  #controller = null;
+  #controller = null; // owns the state; the attributes are read through the getters below
   #root = null;
-  #catalog = null;
-  #request = null; // set before the controller exists
 
   constructor() {
     super();
@@ -105,112 +122,107 @@ export class GpuSizerElement extends HTMLElement {
     this.#root.className = 'root';
     if (adoptInlineStyles(shadow)) {
       shadow.append(this.#root);
-      return;
+    } else {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = STYLESHEET;
+      // Hidden (by the hidden attribute, which needs no CSS) until the stylesheet is in.
+      this.#root.hidden = true;
+      const show = () => {
+        this.#root.hidden = false;
+      };
+      link.addEventListener('load', show, { once: true });
+      link.addEventListener('error', show, { once: true });
+      shadow.append(link, this.#root);
     }
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = STYLESHEET;
-    // Hidden (by the hidden attribute, which needs no CSS) until the stylesheet is in.
-    this.#root.hidden = true;
-    const show = () => {
-      this.#root.hidden = false;
-    };
-    link.addEventListener('load', show, { once: true });
-    link.addEventListener('error', show, { once: true });
-    shadow.append(link, this.#root);
+    this.#controller = new Controller(this, this.#root);
   }
 
-  /** The effective language: the lang attribute if valid, else the browser's. */
+  /** Writes an attribute from a property: null/undefined remove it, anything else is a string. */
+  #reflect(name, value) {
+    if (value == null) this.removeAttribute(name);
+    else this.setAttribute(name, String(value));
+  }
+
+  get lang() {
+    return this.#controller.langFor(this.getAttribute('lang'));
+  }
+
+  set lang(value) {
+    this.#reflect('lang', value);
+  }
+
+  /** The effective language (the older name of lang). */
   get language() {
-    return normalizeLang(this.getAttribute('lang')) || defaultLang();
+    return this.lang;
   }
 
   get currency() {
-    const c = (this.getAttribute('currency') || '').toUpperCase();
-    if (CURRENCIES.includes(c)) return c;
-    return this.#controller ? this.#controller.form.currency : this.language === 'zh' ? 'CNY' : 'USD';
+    return this.#controller.currencyFor(this.getAttribute('currency'), this.lang);
   }
 
   set currency(value) {
-    this.setAttribute('currency', String(value));
+    this.#reflect('currency', value);
+  }
+
+  get preset() {
+    return this.#controller.presetFor(this.getAttribute('preset'));
+  }
+
+  set preset(value) {
+    this.#reflect('preset', value);
+  }
+
+  get gpu() {
+    return this.#controller.gpuFor(this.getAttribute('gpu'));
+  }
+
+  set gpu(value) {
+    this.#reflect('gpu', value);
+  }
+
+  get catalogSrc() {
+    return this.getAttribute('catalog-src') ?? '';
+  }
+
+  set catalogSrc(value) {
+    this.#reflect('catalog-src', value === '' ? null : value);
   }
 
   get catalog() {
-    return this.#catalog;
+    return this.#controller.state.catalog;
   }
 
   set catalog(value) {
-    this.#catalog = value && typeof value === 'object' && !Array.isArray(value) ? value : null;
-    this.#controller?.setProviderCatalog(this.#catalog);
+    this.#controller.setCatalog(value);
   }
 
   get request() {
     const c = this.#controller;
-    return c && c.catalog ? c.request() : null;
+    return c.state.core ? c.request() : null;
   }
 
   set request(value) {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    if (this.#controller) this.#controller.setRequest(value);
-    else this.#request = value;
+    this.#controller.setRequest(value);
   }
 
   connectedCallback() {
-    if (this.#controller) return;
     // A property set before the element was upgraded shadows the accessor: re-apply it.
-    for (const name of ['catalog', 'request']) {
+    for (const name of ['lang', 'currency', 'preset', 'gpu', 'catalogSrc', 'catalog', 'request']) {
       if (Object.prototype.hasOwnProperty.call(this, name)) {
         const value = this[name];
         delete this[name];
         this[name] = value;
       }
     }
-    const lang = this.language;
-    this.#root.lang = lang;
-    const id = (name) => {
-      const v = this.getAttribute(name);
-      return v && ID_PATTERN.test(v) ? v : undefined;
-    };
-    this.#controller = new Controller(this, this.#root, {
-      lang,
-      currency: this.currency,
-      preset: id('preset'),
-      gpu: id('gpu'),
-    });
-    if (this.#catalog) this.#controller.setProviderCatalog(this.#catalog);
-    if (this.#request) {
-      this.#controller.setRequest(this.#request); // before start(): the first estimate uses it
-      this.#request = null;
-    }
-    const src = this.getAttribute('catalog-src');
-    if (src && !this.#catalog) this.#controller.loadCatalogSrc(src);
-    this.#controller.start();
+    this.#controller.connect();
+  }
+
+  disconnectedCallback() {
+    this.#controller.disconnect();
   }
 
   attributeChangedCallback(name, oldValue, value) {
-    const c = this.#controller;
-    if (!c || oldValue === value) return;
-    switch (name) {
-      case 'lang': {
-        const lang = this.language;
-        this.#root.lang = lang;
-        c.setLang(lang);
-        break;
-      }
-      case 'currency': {
-        const cur = (value || '').toUpperCase();
-        if (CURRENCIES.includes(cur)) c.setCurrency(cur);
-        break;
-      }
-      case 'preset':
-        if (value && ID_PATTERN.test(value)) c.setPreset(value);
-        break;
-      case 'gpu':
-        if (value && ID_PATTERN.test(value)) c.setGpu(value);
-        break;
-      case 'catalog-src':
-        c.loadCatalogSrc(value);
-        break;
-    }
+    if (oldValue !== value) this.#controller.attributeChanged(name);
   }
 }

@@ -1,6 +1,6 @@
 // Offline support for the host page: network first (so a deployed update shows at once),
 // the cache when the network fails. Same-origin GET requests only.
-const CACHE = 'gpusizer-v2';
+const CACHE = 'gpusizer-v3';
 const PRECACHE = [
   './',
   'index.html',
@@ -16,6 +16,7 @@ const PRECACHE = [
   'gpusizer.wasm',
   'sizer/advice.js',
   'sizer/chart.js',
+  'sizer/contract.js',
   'sizer/controller.js',
   'sizer/dom.js',
   'sizer/engine.js',

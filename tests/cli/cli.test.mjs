@@ -1,13 +1,13 @@
 // The CLI honours contract v1: exit codes, stdin and file input, catalog, version.
 // usage: node tests/cli/cli.test.mjs build/native/gpusizer
+import test from 'node:test';
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createChecks } from '../support/checks.mjs';
 
 const cli = process.argv[2];
-const { check, finish } = createChecks('cli');
 const run = (args, input) => {
   const p = spawnSync(cli, args, { input, encoding: 'utf8' });
   let json = null;
@@ -16,32 +16,65 @@ const run = (args, input) => {
 };
 
 const good = JSON.stringify({ model: { params: '7B' }, training: { tokens: '2万亿' }, hardware: { gpu: 'a100-80gb', count: 8 } });
-let r = run(['estimate'], good);
-check(r.status === 0 && r.json?.ok === true, 'good request on stdin: exit 0, ok');
-check(Math.abs(r.json?.result?.compute?.flopsTotal / 8.4e22 - 1) < 1e-9, 'flopsTotal = 8.4e22');
-check(!/NaN|Infinity/.test(r.stdout), 'no NaN or Infinity');
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gpusizer-cli-'));
-const file = path.join(dir, 'request.json');
-fs.writeFileSync(file, good);
-r = run(['estimate', file]);
-check(r.status === 0 && r.json?.ok === true, 'request from a file');
-r = run(['estimate', '-'], good);
-check(r.status === 0 && r.json?.ok === true, '"-" reads standard input');
-r = run(['estimate', path.join(dir, 'missing.json')]);
-check(r.status === 2 && r.json?.ok === false && r.json?.error?.code === 'io_error', 'unreadable file: exit 2, io_error');
+test.after(() => fs.rmSync(dir, { recursive: true }));
 
-r = run(['estimate'], JSON.stringify({ model: { params: '7B' }, training: { tokens: 'abc' } }));
-check(r.status === 2 && r.json?.ok === false && r.json?.error?.path === '/training/tokens', 'bad value: exit 2 with its path');
-r = run(['estimate'], '{not json');
-check(r.status === 2 && r.json?.error?.code === 'invalid_json', 'malformed JSON: exit 2, invalid_json');
+test('good request on stdin: exit 0, ok; flopsTotal = 8.4e22; no NaN or Infinity', () => {
+  const r = run(['estimate'], good);
+  assert.equal(r.status, 0);
+  assert.equal(r.json?.ok, true);
+  assert.ok(Math.abs(r.json?.result?.compute?.flopsTotal / 8.4e22 - 1) < 1e-9, String(r.json?.result?.compute?.flopsTotal));
+  assert.doesNotMatch(r.stdout, /NaN|Infinity/);
+});
 
-r = run(['catalog']);
-check(r.status === 0 && Array.isArray(r.json?.gpus) && r.json.gpus.length >= 20, 'catalog prints the GPUs');
-r = run(['--version']);
-check(r.status === 0 && /^gpusizer \d+\.\d+\.\d+/.test(r.stdout), '--version');
-r = run(['frobnicate']);
-check(r.status === 1 && /usage/.test(r.stderr), 'unknown command: usage on stderr, exit 1');
+test('request from a file', () => {
+  const file = path.join(dir, 'request.json');
+  fs.writeFileSync(file, good);
+  const r = run(['estimate', file]);
+  assert.equal(r.status, 0);
+  assert.equal(r.json?.ok, true);
+});
 
-fs.rmSync(dir, { recursive: true });
-finish();
+test('"-" reads standard input', () => {
+  const r = run(['estimate', '-'], good);
+  assert.equal(r.status, 0);
+  assert.equal(r.json?.ok, true);
+});
+
+test('unreadable file: exit 2, io_error', () => {
+  const r = run(['estimate', path.join(dir, 'missing.json')]);
+  assert.equal(r.status, 2);
+  assert.equal(r.json?.ok, false);
+  assert.equal(r.json?.error?.code, 'io_error');
+});
+
+test('bad value: exit 2 with its path', () => {
+  const r = run(['estimate'], JSON.stringify({ model: { params: '7B' }, training: { tokens: 'abc' } }));
+  assert.equal(r.status, 2);
+  assert.equal(r.json?.ok, false);
+  assert.equal(r.json?.error?.path, '/training/tokens');
+});
+
+test('malformed JSON: exit 2, invalid_json', () => {
+  const r = run(['estimate'], '{not json');
+  assert.equal(r.status, 2);
+  assert.equal(r.json?.error?.code, 'invalid_json');
+});
+
+test('catalog prints the GPUs', () => {
+  const r = run(['catalog']);
+  assert.equal(r.status, 0);
+  assert.ok(Array.isArray(r.json?.gpus) && r.json.gpus.length >= 20);
+});
+
+test('--version', () => {
+  const r = run(['--version']);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^gpusizer \d+\.\d+\.\d+/);
+});
+
+test('unknown command: usage on stderr, exit 1', () => {
+  const r = run(['frobnicate']);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /usage/);
+});

@@ -1,6 +1,8 @@
 // Checks core/data/catalog.schema.json against the catalog the CLI prints, the provider example and a
 // few deliberately broken catalogs.
 // Usage: node tests/data/catalog-schema.test.mjs <path-to-gpusizer-cli> <repo-root>
+import test from 'node:test';
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,43 +14,42 @@ if (!cli || !root) {
   process.exit(2);
 }
 
-let failures = 0;
-function check(ok, what, detail) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) {
-    failures++;
-    if (detail) console.log(`     ${detail}`);
-  }
-}
 const showErrors = (errors) =>
   (errors || []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
 
 const schemaPath = path.join(root, 'core/data/catalog.schema.json');
 const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
 const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+// Compiling in strict mode throws on a schema mistake: the file fails before any test runs.
 const validate = ajv.compile(schema);
-check(true, `schema compiles in strict mode: ${path.relative(root, schemaPath)}`);
+test(`schema compiles in strict mode: ${path.relative(root, schemaPath)}`, () => {
+  assert.equal(typeof validate, 'function');
+});
 
 // 1. The default catalog printed by the CLI.
 const out = execFileSync(cli, ['catalog'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 const catalog = JSON.parse(out);
-const valid = validate(catalog);
-check(valid, `\`${path.basename(cli)} catalog\` validates ` +
-  `(${catalog.gpus?.length} gpus, ${catalog.models?.length} models, ${catalog.offers?.length} offers)`,
-  showErrors(validate.errors));
-for (const key of ['catalogVersion', 'fx', 'gpus', 'models', 'offers'])
-  check(key in catalog, `default catalog has ${key}`);
+
+test(`\`${path.basename(cli)} catalog\` validates ` +
+  `(${catalog.gpus?.length} gpus, ${catalog.models?.length} models, ${catalog.offers?.length} offers)`, () => {
+  assert.ok(validate(catalog), showErrors(validate.errors));
+});
+for (const key of ['catalogVersion', 'fx', 'gpus', 'models', 'offers']) {
+  test(`default catalog has ${key}`, () => assert.ok(key in catalog));
+}
 
 // Rules the schema cannot express: unique ids and offer -> gpu references.
 const gpuIds = new Set((catalog.gpus || []).map((g) => g.id));
 const dupes = (list) => (list || []).map((x) => x.id).filter((id, i, all) => all.indexOf(id) !== i);
-check(dupes(catalog.gpus).length === 0, 'gpu ids are unique', dupes(catalog.gpus).join(', '));
-check(dupes(catalog.models).length === 0, 'model ids are unique', dupes(catalog.models).join(', '));
-check(dupes(catalog.offers).length === 0, 'offer ids are unique', dupes(catalog.offers).join(', '));
-const dangling = (catalog.offers || []).filter((o) => !gpuIds.has(o.gpu)).map((o) => `${o.id} -> ${o.gpu}`);
-check(dangling.length === 0, 'every offer names a catalog gpu', dangling.join(', '));
-const badVariant = (catalog.gpus || []).filter((g) => g.exportVariantOf && !gpuIds.has(g.exportVariantOf)).map((g) => g.id);
-check(badVariant.length === 0, 'every exportVariantOf names a catalog gpu', badVariant.join(', '));
+test('gpu ids are unique', () => assert.deepEqual(dupes(catalog.gpus), []));
+test('model ids are unique', () => assert.deepEqual(dupes(catalog.models), []));
+test('offer ids are unique', () => assert.deepEqual(dupes(catalog.offers), []));
+test('every offer names a catalog gpu', () => {
+  assert.deepEqual((catalog.offers || []).filter((o) => !gpuIds.has(o.gpu)).map((o) => `${o.id} -> ${o.gpu}`), []);
+});
+test('every exportVariantOf names a catalog gpu', () => {
+  assert.deepEqual((catalog.gpus || []).filter((g) => g.exportVariantOf && !gpuIds.has(g.exportVariantOf)).map((g) => g.id), []);
+});
 
 // The source files themselves, assembled the way the core embeds them (catches a stale CLI build).
 const readData = (name) => JSON.parse(readFileSync(path.join(root, 'core/data', name), 'utf8'));
@@ -57,20 +58,24 @@ const assembled = {
   catalogVersion: offersFile.catalogVersion, fx: offersFile.fx,
   gpus: readData('gpus.json').gpus, models: readData('models.json').models, offers: offersFile.offers,
 };
-check(validate(assembled), 'core/data/{gpus,models,offers}.json assembled validate', showErrors(validate.errors));
+test('core/data/{gpus,models,offers}.json assembled validate', () => {
+  assert.ok(validate(assembled), showErrors(validate.errors));
+});
 const newFields = ['commitment', 'depositMonths', 'setupFee', 'storagePricePerGBMonth', 'storageIncludedGB', 'egressPricePerGB'];
 const counts = newFields.map((f) => `${f} ${assembled.offers.filter((o) => f in o).length}`).join(', ');
 // The CLI prints keys sorted, so compare key-order-independently.
 const canonical = (v) => JSON.stringify(v, (k, x) =>
   x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.keys(x).sort().map((key) => [key, x[key]])) : x);
-check(canonical(assembled.offers) === canonical(catalog.offers),
-  `CLI offers match core/data/offers.json (${counts})`, 'the CLI build is stale: rebuild with cmake --build --preset native');
+test(`CLI offers match core/data/offers.json (${counts})`, () => {
+  assert.ok(canonical(assembled.offers) === canonical(catalog.offers), 'the CLI build is stale: rebuild with cmake --build --preset native');
+});
 
 // 2. The provider example shipped with the site.
 const examplePath = path.join(root, 'public/provider-catalog.example.json');
 const example = JSON.parse(readFileSync(examplePath, 'utf8'));
-check(validate(example), `${path.relative(root, examplePath)} validates (${example.offers?.length} offers)`,
-  showErrors(validate.errors));
+test(`${path.relative(root, examplePath)} validates (${example.offers?.length} offers)`, () => {
+  assert.ok(validate(example), showErrors(validate.errors));
+});
 
 // 3. Deliberately broken catalogs must be rejected.
 const clone = (x) => JSON.parse(JSON.stringify(x));
@@ -96,9 +101,12 @@ const broken = [
   ['unknown top-level key "offer"', { offer: [] }, ''],
 ];
 for (const [what, doc, where] of broken) {
-  const ok = validate(doc);
-  const hit = (validate.errors || []).some((e) => e.instancePath.startsWith(where));
-  check(!ok && hit, `rejects ${what}`, ok ? 'was accepted' : `errors elsewhere: ${showErrors(validate.errors)}`);
+  test(`rejects ${what}`, () => {
+    const ok = validate(doc);
+    assert.ok(!ok, 'was accepted');
+    const hit = (validate.errors || []).some((e) => e.instancePath.startsWith(where));
+    assert.ok(hit, `errors elsewhere: ${showErrors(validate.errors)}`);
+  });
 }
 
 // A provider catalog with only the new optional offer fields and additional properties is accepted.
@@ -106,8 +114,6 @@ const extended = withOffer({
   setupFee: 500, depositMonths: 2, commitment: '1-year lease, pay monthly', storagePricePerGBMonth: 0.3,
   storageIncludedGB: 50, egressPricePerGB: 0, providerSku: 'x1',
 });
-check(validate({ ...extended, includeDefaultOffers: true }), 'accepts a request catalog with the new offer fields and an extra property',
-  showErrors(validate.errors));
-
-console.log(failures ? `\n${failures} check(s) failed` : '\nall checks passed');
-process.exit(failures ? 1 : 0);
+test('accepts a request catalog with the new offer fields and an extra property', () => {
+  assert.ok(validate({ ...extended, includeDefaultOffers: true }), showErrors(validate.errors));
+});

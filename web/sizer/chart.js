@@ -82,16 +82,27 @@ export class Chart {
       this.legend,
     );
     container.append(this.root);
-    if (typeof ResizeObserver === 'function') {
-      this.observer = new ResizeObserver(() => {
+    // Redraws at the new width; observing only while the element is in a document (connect()).
+    this.observer = typeof ResizeObserver === 'function'
+      ? new ResizeObserver(() => {
         cancelAnimationFrame(this.frame);
         this.frame = requestAnimationFrame(() => {
           const w = this.box.clientWidth;
           if (w > 0 && Math.abs(w - this.width) > 1) this.draw();
         });
-      });
-      this.observer.observe(this.box);
-    }
+      })
+      : null;
+  }
+
+  connect() {
+    this.observer?.observe(this.box);
+  }
+
+  /** Releases the observer and a pending redraw (the element left the document). */
+  disconnect() {
+    this.observer?.disconnect();
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
   }
 
   setStale(stale) {

@@ -1,9 +1,12 @@
 // Wires the modules: form → request → engine → summary, layout, advice, chart, table, steps;
-// events out through the host.
+// events out through the host. The controller owns the element's one state object (this.state);
+// the host's attributes (lang, currency, preset, gpu, catalog-src) are not copied into it but read
+// through the element's validating getters whenever they are needed.
 import * as engine from './engine.js';
 import { h } from './dom.js';
-import { i18n, normalizeLang } from './i18n.js';
-import { JobForm } from './form.js';
+import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency } from './i18n.js';
+import { FALLBACK, readContract } from './contract.js';
+import { JobForm, CUSTOM } from './form.js';
 import { Summary } from './summary.js';
 import { OptionsTable } from './options-table.js';
 import { Layout } from './layout.js';
@@ -12,8 +15,10 @@ import { Chart } from './chart.js';
 import { Steps } from './steps.js';
 
 const DEBOUNCE_MS = 150;
-const DEFAULT_PRESET = 'llama-2-7b';
-const DEFAULT_GPU = 'a100-80gb';
+// What a preset or gpu attribute may hold before the catalog is there to check it against.
+const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 
 function mergeById(base, extra) {
   const out = Array.isArray(base) ? base.slice() : [];
@@ -29,22 +34,31 @@ function mergeById(base, extra) {
 
 export class Controller {
   /**
-   * @param {HTMLElement} host  the <gpu-sizer> element (events are dispatched on it)
+   * @param {HTMLElement} host  the <gpu-sizer> element (events are dispatched on it; its getters
+   *                            lang, currency, preset, gpu validate its attributes)
    * @param {HTMLElement} root  the container inside the shadow root
-   * @param {{lang: string, currency: string, preset?: string, gpu?: string}} initial
    */
-  constructor(host, root, initial) {
+  constructor(host, root) {
     this.host = host;
     this.root = root;
-    this.lang = initial.lang;
-    this.catalog = null; // the default catalog from the core
-    this.providerCatalog = null; // sent as request.catalog
-    this.catalogPending = 0; // catalog-src fetches in flight
-    this.seq = 0;
-    this.timer = 0;
-    this.hasResult = false;
-    this.pending = { preset: initial.preset, gpu: initial.gpu };
-    this.pendingRequest = null; // set before the lists were there: filled in by run()
+    this.state = {
+      connected: false,
+      core: null, // the core's catalog (gpus, models, offers, fx, contract) once the module has loaded
+      contract: FALLBACK, // the core's request vocabulary (contract.js), read from core
+      version: '',
+      coreLoad: null, // the module load while it runs
+      loadFailed: false,
+      catalog: null, // the provider catalog in use, sent as request.catalog
+      catalogFrom: null, // 'property' (element.catalog), the catalog-src URL it came from, or null
+      load: null, // {src, abort: AbortController}: the catalog-src fetch in flight (the latest only)
+      request: null, // a request to fill the form from once the lists are in (element.request set early)
+      hasResult: false,
+      seq: 0, // estimates started: only the latest one's answer is shown
+      inFlight: 0, // estimates awaiting the core
+      timer: 0, // the typing debounce
+      queued: false, // an estimate is queued for this turn (several changes in a row make one)
+      dirty: false, // an estimate was asked for, or dropped, while disconnected: run it on reconnect
+    };
 
     this.status = h('p', { class: 'status', role: 'status' });
     const formBox = h('div', { class: 'form-box' });
@@ -53,12 +67,13 @@ export class Controller {
     root.append(this.status, formBox, results);
 
     this.form = new JobForm(formBox, {
+      lang: () => this.lang,
       onInput: () => this.schedule(),
       onChange: () => this.runNow(),
-      onLang: (lang) => host.setAttribute('lang', lang),
+      onLang: (lang) => {
+        host.lang = lang; // the attribute changes; attributeChanged() does the rest
+      },
     });
-    this.form.setLang(this.lang);
-    this.form.setCurrency(initial.currency);
     this.summary = new Summary(results);
     const panels = h('div', { class: 'panels' });
     results.append(panels);
@@ -71,39 +86,174 @@ export class Controller {
     results.append(this.meta);
     this.results = results;
     results.hidden = true;
-    this.status.textContent = i18n(this.lang).t('loading');
   }
 
-  async start() {
-    try {
-      this.catalog = await engine.catalog();
-      this.version = await engine.version();
-    } catch (err) {
-      const message = `${i18n(this.lang).t('loadFailed')}: ${err && err.message ? err.message : err}`;
-      this.status.textContent = message;
-      this.status.setAttribute('data-error', '');
-      this.emit('gpusizer-error', { ok: false, error: { code: 'load_failed', path: '', message }, request: null });
-      return;
+  // ---- the vocabulary, and the attribute validation behind the element's getters ----
+
+  /** The element's language (its lang attribute, validated). */
+  get lang() {
+    return this.host.lang;
+  }
+
+  /** The languages a request may carry (the core's list; FALLBACK's until it has loaded). */
+  get langs() {
+    return orderLangs(this.state.contract.enums.lang || FALLBACK.enums.lang);
+  }
+
+  /** A lang attribute value → the language it names, else the browser's, else the core's default. */
+  langFor(value) {
+    const langs = this.langs;
+    return normalizeLang(value, langs) || defaultLang(langs, this.state.contract.defaults.lang ?? langs[0]);
+  }
+
+  /** A currency attribute value → itself (any case) when the core lists it, else the language's, else the core's default. */
+  currencyFor(value, lang) {
+    const list = this.state.contract.enums.currency || FALLBACK.enums.currency;
+    const v = String(value ?? '').toUpperCase();
+    if (list.includes(v)) return v;
+    const local = localCurrency(lang);
+    return list.includes(local) ? local : this.state.contract.defaults.currency ?? list[0];
+  }
+
+  /**
+   * A preset attribute value → itself when the lists have it, else the core's default preset
+   * (custom when the lists lack that too). Before the catalog is in: itself when it is well formed
+   * (the lists will tell), else null.
+   */
+  presetFor(value) {
+    if (!this.state.core) return typeof value === 'string' && ID_PATTERN.test(value) ? value : null;
+    const has = (id) => id === CUSTOM || this.form.models.some((m) => m.id === id);
+    if (has(value)) return value;
+    const fallback = this.state.contract.defaults.preset;
+    return has(fallback) ? fallback : CUSTOM;
+  }
+
+  /** A gpu attribute value → itself when the lists have it, else the core's default GPU (as presetFor). */
+  gpuFor(value) {
+    if (!this.state.core) return typeof value === 'string' && ID_PATTERN.test(value) ? value : null;
+    const has = (id) => this.form.gpus.some((g) => g.id === id);
+    if (has(value)) return value;
+    const fallback = this.state.contract.defaults.gpu;
+    return has(fallback) ? fallback : this.form.gpus[0]?.id ?? null;
+  }
+
+  // ---- the element's life ----
+
+  /** The element entered a document: load what is missing, run what waited. */
+  connect() {
+    const s = this.state;
+    s.connected = true;
+    this.chart.connect();
+    if (!s.core) {
+      this.form.setLanguages(this.langs); // the fallback's until the core's list is in
+      this.loadCore(); // runs the first estimate when it is in
     }
-    this.refreshLists();
-    // Attribute values that name nothing in the catalog fall back to the defaults.
-    if (!this.pending.preset || !this.form.setPreset(this.pending.preset)) {
-      this.form.setPreset(this.form.models.some((m) => m.id === DEFAULT_PRESET) ? DEFAULT_PRESET : 'custom');
+    this.localize();
+    const wanted = s.dirty;
+    s.dirty = false;
+    this.syncCatalogSrc();
+    if (wanted) this.runNow(); // run() waits for what is still loading
+  }
+
+  /**
+   * The element left the document: release the debounce timer, the resize observer, the
+   * catalog-src fetch in flight (aborted), and drop an estimate in flight. Whatever was dropped
+   * runs again on reconnect. The form's listeners are inside the shadow root and go with it; the
+   * module load is shared by every element and is left to finish.
+   */
+  disconnect() {
+    const s = this.state;
+    s.connected = false;
+    if (s.timer || s.queued || s.inFlight > 0) s.dirty = true;
+    clearTimeout(s.timer);
+    s.timer = 0;
+    s.seq++; // an answer still on its way is not shown
+    if (this.abortLoad()) s.dirty = true;
+    this.chart.disconnect();
+  }
+
+  /** An observed attribute of the host changed (also before the element is connected). */
+  attributeChanged(name) {
+    const s = this.state;
+    switch (name) {
+      case 'lang':
+        if (this.root.lang === this.lang) return; // e.g. zh → zh-CN: the same language
+        this.localize();
+        break;
+      case 'currency':
+        if (s.core) this.form.setCurrency(this.host.currency);
+        break;
+      case 'preset':
+        if (s.core) this.form.setPreset(this.host.preset);
+        break;
+      case 'gpu':
+        if (s.core) this.form.setGpu(this.host.gpu);
+        break;
+      case 'catalog-src':
+        if (s.catalogFrom === 'property') s.catalogFrom = null; // the attribute is now the later word
+        this.syncCatalogSrc();
+        return;
+      default:
+        return;
     }
-    if (!this.pending.gpu || !this.form.setGpu(this.pending.gpu)) this.form.setGpu(DEFAULT_GPU);
-    this.pending = {};
     this.runNow();
+  }
+
+  /** Loads the wasm core (once; again after a failure) and fills the form from its catalog. */
+  loadCore() {
+    const s = this.state;
+    if (s.core || s.coreLoad) return;
+    s.loadFailed = false;
+    this.status.removeAttribute('data-error');
+    s.coreLoad = (async () => {
+      try {
+        const core = await engine.catalog();
+        s.version = await engine.version();
+        s.core = core;
+        s.contract = readContract(core);
+      } catch (err) {
+        s.loadFailed = true;
+        const message = `${i18n(this.lang).t('loadFailed')}: ${err && err.message ? err.message : err}`;
+        this.status.textContent = message;
+        this.status.setAttribute('data-error', '');
+        // A disconnected element says nothing; connect() tries again.
+        if (s.connected) this.emit('gpusizer-error', { ok: false, error: { code: 'load_failed', path: '', message }, request: null });
+        return;
+      } finally {
+        s.coreLoad = null;
+      }
+      this.form.setContract(s.contract, this.langs);
+      this.refreshLists();
+      this.applyAttributes();
+      this.runNow();
+    })();
+  }
+
+  /** The preset, gpu and currency attributes (validated by the host's getters) into the form. */
+  applyAttributes() {
+    this.form.setPreset(this.host.preset);
+    this.form.setGpu(this.host.gpu);
+    this.form.setCurrency(this.host.currency);
   }
 
   /** Fills the selects from the default catalog plus the provider's gpus/models. */
   refreshLists() {
-    if (!this.catalog) return;
-    const pc = this.providerCatalog || {};
+    const { core, catalog } = this.state;
+    if (!core) return;
+    const pc = catalog || {};
     this.form.setCatalog({
-      models: mergeById(this.catalog.models, pc.models),
-      gpus: mergeById(this.catalog.gpus, pc.gpus),
+      models: mergeById(core.models, pc.models),
+      gpus: mergeById(core.gpus, pc.gpus),
     });
-    this.form.setFx(pc.fx && typeof pc.fx.usdCny === 'number' ? pc.fx : this.catalog.fx);
+    this.form.setFx(pc.fx && typeof pc.fx.usdCny === 'number' ? pc.fx : core.fx);
+  }
+
+  /** Every text in the element's language (after a change of the lang attribute). */
+  localize() {
+    const lang = this.lang;
+    this.root.lang = lang;
+    this.form.localize();
+    if (!this.state.hasResult && !this.state.loadFailed) this.status.textContent = i18n(lang).t('loading');
   }
 
   gpuName = (id) => {
@@ -111,69 +261,92 @@ export class Controller {
     return gpu && gpu.name ? String(gpu.name) : String(id ?? '');
   };
 
-  setLang(lang) {
-    if (lang === this.lang) return;
-    this.lang = lang;
-    this.form.setLang(lang);
-    if (!this.hasResult) this.status.textContent = i18n(lang).t('loading');
-    this.runNow();
-  }
-
-  setCurrency(currency) {
-    this.form.setCurrency(currency);
-    this.runNow();
-  }
-
-  setPreset(id) {
-    if (!this.catalog) this.pending.preset = id;
-    else if (this.form.setPreset(id)) this.runNow();
-  }
-
-  setGpu(id) {
-    if (!this.catalog) this.pending.gpu = id;
-    else if (this.form.setGpu(id)) this.runNow();
-  }
-
   /** Whether the form can describe a request (the lists are in, no catalog-src fetch pending). */
   get ready() {
-    return !!this.catalog && this.catalogPending === 0;
+    return !!this.state.core && !this.state.load;
   }
+
+  // ---- requests ----
 
   /**
    * Fills the form from a request object (see JobForm.fill for the fallbacks) and estimates.
-   * request.lang, when zh/en, switches the language (and the host's lang attribute). Before the
-   * catalog is in (or while a catalog-src fetch is pending) the form is filled again when it is,
-   * before the estimate: the first estimate is then this request's.
+   * request.lang, when the core accepts it, switches the language (the host's lang attribute).
+   * Before the catalog is in (or while a catalog-src fetch is pending) the form is filled again
+   * when it is, before the estimate: the first estimate is then this request's.
    */
   setRequest(req) {
-    if (!req || typeof req !== 'object' || Array.isArray(req)) return;
-    const lang = normalizeLang(req.lang);
-    if (lang && lang !== this.lang) {
-      this.lang = lang;
-      this.form.setLang(lang);
-      if (!this.hasResult) this.status.textContent = i18n(lang).t('loading');
-      this.host.setAttribute('lang', lang); // the element's own attribute; setLang() then has nothing to do
-    }
-    if (this.catalog) this.fillForm(req);
-    this.pendingRequest = this.ready ? null : req;
+    if (!isObject(req)) return;
+    const lang = normalizeLang(req.lang, this.langs);
+    if (lang && lang !== this.lang) this.host.lang = lang;
+    if (this.state.core) this.fillForm(req);
+    this.state.request = this.ready ? null : req;
     this.runNow();
   }
 
   fillForm(req) {
-    const preset = this.form.models.some((m) => m.id === DEFAULT_PRESET) ? DEFAULT_PRESET : 'custom';
-    this.form.fill(req, { preset, gpu: DEFAULT_GPU });
+    this.form.fill(req, { preset: this.presetFor(null), gpu: this.gpuFor(null) });
   }
 
-  setProviderCatalog(catalog) {
-    this.providerCatalog = catalog && typeof catalog === 'object' && !Array.isArray(catalog) ? catalog : null;
+  /** The request the form describes, with the language and the provider catalog. */
+  request() {
+    const req = this.form.request();
+    req.lang = this.lang;
+    if (this.state.catalog) req.catalog = this.state.catalog;
+    return req;
+  }
+
+  // ---- the provider catalog: the catalog property or catalog-src, whichever was set last ----
+
+  /** element.catalog = value: used at once (a catalog-src fetch in flight is dropped); null → catalog-src again. */
+  setCatalog(value) {
+    this.abortLoad();
+    if (isObject(value)) return this.useCatalog(value, 'property');
+    this.useCatalog(null, null);
+    this.syncCatalogSrc();
+  }
+
+  useCatalog(value, from) {
+    const s = this.state;
+    s.catalog = isObject(value) ? value : null;
+    s.catalogFrom = from;
     this.refreshLists();
+    // Before the first result the attributes may name a GPU or model only this catalog has.
+    if (s.core && !s.hasResult) this.applyAttributes();
     this.runNow();
   }
 
-  /** Fetches a provider catalog (same origin only) and uses it. */
+  /**
+   * Brings the provider catalog in line with the catalog-src attribute, when connected and the
+   * catalog property was not set after it: loads it unless it is in use or on its way already.
+   */
+  syncCatalogSrc() {
+    const s = this.state;
+    if (!s.connected || s.catalogFrom === 'property') return;
+    const src = this.host.getAttribute('catalog-src') || '';
+    if (s.load && s.load.src === src) return;
+    if (src && src !== s.catalogFrom) {
+      this.loadCatalogSrc(src);
+      return;
+    }
+    const aborted = this.abortLoad(); // back to the catalog in use (A → B → A)
+    if (!src && (s.catalog || s.catalogFrom)) this.useCatalog(null, null);
+    else if (aborted) this.runNow();
+  }
+
+  /** Drops the catalog-src fetch in flight, if any; true when there was one. */
+  abortLoad() {
+    const load = this.state.load;
+    if (!load) return false;
+    this.state.load = null;
+    load.abort.abort();
+    return true;
+  }
+
+  /** Fetches a provider catalog (same origin only); a later load or the catalog property supersedes it. */
   async loadCatalogSrc(src) {
+    const s = this.state;
     const { t } = i18n(this.lang);
-    if (!src) return this.setProviderCatalog(null);
+    this.abortLoad();
     let url;
     try {
       url = new URL(src, document.baseURI);
@@ -181,15 +354,18 @@ export class Controller {
       return this.catalogError(`${t('catalogFailed')}: ${src}`);
     }
     if (url.origin !== location.origin) return this.catalogError(t('catalogOrigin'));
-    this.catalogPending++;
+    const load = { src, abort: new AbortController() };
+    s.load = load;
     try {
-      const res = await fetch(url.href, { credentials: 'same-origin' });
+      const res = await fetch(url.href, { credentials: 'same-origin', signal: load.abort.signal });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const data = await res.json();
-      this.catalogPending--;
-      this.setProviderCatalog(data);
+      if (s.load !== load) return; // superseded: a stale response never applies
+      s.load = null;
+      this.useCatalog(data, src);
     } catch (err) {
-      this.catalogPending--;
+      if (s.load !== load) return; // aborted or superseded: nothing to report
+      s.load = null;
       this.catalogError(`${t('catalogFailed')}: ${err && err.message ? err.message : err}`);
     }
   }
@@ -200,45 +376,60 @@ export class Controller {
     this.emit('gpusizer-error', { ok: false, schemaVersion: 1, error, request: null });
   }
 
+  // ---- estimating ----
+
   schedule() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.run(), DEBOUNCE_MS);
+    const s = this.state;
+    clearTimeout(s.timer);
+    s.timer = setTimeout(() => {
+      s.timer = 0;
+      this.runNow();
+    }, DEBOUNCE_MS);
   }
 
+  /** Estimates in a microtask: changes made in one go (attributes, a request) make one estimate. */
   runNow() {
-    clearTimeout(this.timer);
-    this.run();
-  }
-
-  request() {
-    const req = this.form.request();
-    req.lang = this.lang;
-    if (this.providerCatalog) req.catalog = this.providerCatalog;
-    return req;
+    const s = this.state;
+    clearTimeout(s.timer);
+    s.timer = 0;
+    if (s.queued) return;
+    s.queued = true;
+    queueMicrotask(() => {
+      s.queued = false;
+      this.run();
+    });
   }
 
   async run() {
-    if (!this.ready) return; // start() / the fetch will run again
-    if (this.pendingRequest) {
-      this.fillForm(this.pendingRequest);
-      this.pendingRequest = null;
+    const s = this.state;
+    if (!s.connected) {
+      s.dirty = true; // connect() runs it
+      return;
     }
-    const seq = ++this.seq;
+    if (!this.ready) return; // loadCore() / the catalog-src load will run again
+    if (s.request) {
+      this.fillForm(s.request);
+      s.request = null;
+    }
+    const seq = ++s.seq;
     const lang = this.lang;
     const request = this.request();
     const t0 = performance.now();
     const failed = (message) => ({ ok: false, error: { code: 'engine_failed', path: '', message } });
     let response;
+    s.inFlight++;
     try {
       response = await engine.estimate(request);
-      if (!response || typeof response !== 'object' || Array.isArray(response)) response = failed('invalid response');
+      if (!isObject(response)) response = failed('invalid response');
     } catch (err) {
       response = failed(String(err && err.message ? err.message : err));
+    } finally {
+      s.inFlight--;
     }
     const t1 = performance.now();
-    if (seq !== this.seq) return; // a newer run superseded this one
+    if (seq !== s.seq) return; // a newer run superseded this one, or the element was disconnected
     response.request = request; // the request that produced it, for the events
-    const ok = response.ok === true && response.result && typeof response.result === 'object';
+    const ok = response.ok === true && isObject(response.result);
     if (ok) {
       const ctx = { lang, gpuName: this.gpuName };
       this.form.update(response);
@@ -247,7 +438,7 @@ export class Controller {
       this.results.hidden = false;
       this.status.textContent = '';
       this.status.hidden = true;
-      this.hasResult = true;
+      s.hasResult = true;
     } else {
       this.form.showError(response.error || { message: 'invalid response' });
       this.status.hidden = true;
@@ -270,13 +461,14 @@ export class Controller {
 
   updateMeta(response) {
     const { t } = i18n(this.lang);
+    const { core, catalog, version } = this.state;
     const parts = [];
     if (response.catalogVersion) parts.push(`${t('catalog')} ${response.catalogVersion}`);
-    const fx = (this.providerCatalog && this.providerCatalog.fx) || (this.catalog && this.catalog.fx) || {};
+    const fx = (catalog && catalog.fx) || (core && core.fx) || {};
     const rate = response.result.usdCny;
     const dated = fx.date && rate === fx.usdCny; // a rate typed into the form has no catalog date
     if (typeof rate === 'number') parts.push(`${t('fx')} ${rate}${dated ? ` (${fx.date})` : ''}`);
-    if (this.version) parts.push(`gpusizer ${this.version}`);
+    if (version) parts.push(`gpusizer ${version}`);
     this.meta.textContent = parts.join(' · ');
   }
 

@@ -1,15 +1,12 @@
 // The job form: owns the <form>, turns it into a request object, and shows the core's errors
-// next to the field their JSON pointer names.
+// next to the field their JSON pointer names. Its choices (the language switch, every select
+// named like an enum of the core's contract) and its starting values come from the core
+// (setContract). It reads the language from the element instead of keeping a copy.
 import { h, replace } from './dom.js';
-import { i18n } from './i18n.js';
+import { i18n, langName } from './i18n.js';
+import { pick } from './contract.js';
 
-const MODES = ['pretrain', 'full-finetune', 'lora', 'qlora'];
-const PRECISIONS = ['bf16', 'fp16', 'fp8'];
-const CURRENCIES = ['CNY', 'USD'];
 export const CUSTOM = 'custom';
-// What the text fields start with (and what fill() falls back to for tokens and the hidden one
-// of days/count).
-const DEFAULTS = { tokens: '2T', days: '30', count: '8' };
 // A request's values longer than this are not a number anyone wrote: fill() drops them.
 const MAX_VALUE_LENGTH = 64;
 
@@ -41,17 +38,22 @@ export function fieldForPath(path) {
   return null;
 }
 
+// example: the placeholder, as people write such values; otherwise the placeholder is the core's
+// default for the field (contract.defaults), if it has one. filled: starts with that default
+// (and fill() falls back to it for tokens and for the hidden one of days/count).
 const TEXT_FIELDS = {
-  params: { inputmode: 'text', placeholder: '7B · 70亿' },
-  tokens: { inputmode: 'text', placeholder: '2T · 2万亿' },
-  epochs: { inputmode: 'decimal', placeholder: '1' },
-  seqLen: { inputmode: 'numeric', placeholder: '4096' },
-  days: { inputmode: 'decimal', placeholder: '30' },
-  count: { inputmode: 'numeric', placeholder: '8' },
-  budget: { inputmode: 'text', placeholder: '' },
-  mfu: { inputmode: 'decimal', placeholder: '' },
-  usdCny: { inputmode: 'decimal', placeholder: '', wide: true },
+  params: { inputmode: 'text', example: '7B · 70亿' },
+  tokens: { inputmode: 'text', example: '2T · 2万亿', filled: true },
+  epochs: { inputmode: 'decimal' },
+  seqLen: { inputmode: 'numeric' },
+  days: { inputmode: 'decimal', filled: true },
+  count: { inputmode: 'numeric', filled: true },
+  budget: { inputmode: 'text' },
+  mfu: { inputmode: 'decimal' },
+  usdCny: { inputmode: 'decimal', wide: true },
 };
+// Selects whose options are catalog ids, not an enum of the contract.
+const ID_SELECTS = new Set(['preset', 'gpu']);
 
 /** Today in the browser's time zone, YYYY-MM-DD (sent as goal.asOf so price ages are current). */
 export function today(d = new Date()) {
@@ -62,13 +64,15 @@ export function today(d = new Date()) {
 export class JobForm {
   /**
    * @param {HTMLElement} container  where the <form> goes
-   * @param {{onInput: () => void, onChange: () => void, onLang: (lang: string) => void}} callbacks
+   * @param {{lang: () => string, onInput: () => void, onChange: () => void, onLang: (lang: string) => void}} callbacks
+   *   lang: the element's language (the form reads it, never keeps it)
    */
-  constructor(container, { onInput, onChange, onLang }) {
+  constructor(container, { lang, onInput, onChange, onLang }) {
+    this.lang = lang;
     this.onInput = onInput;
     this.onChange = onChange;
     this.onLang = onLang;
-    this.lang = 'en';
+    this.contract = null; // the core's request vocabulary, once setContract() had it
     this.models = [];
     this.gpus = [];
     this.controls = {};
@@ -109,22 +113,18 @@ export class JobForm {
       inputmode: opts.inputmode,
       autocomplete: 'off',
       spellcheck: 'false',
-      placeholder: opts.placeholder || null,
+      placeholder: opts.example || null,
     });
   }
 
   build() {
     const c = this.controls;
+    this.langBox = h('div', { class: 'segmented' }); // filled by setLanguages()
     const langSwitch = h(
       'fieldset',
       { class: 'lang-switch', part: 'lang-switch' },
       this.label(h('legend', { class: 'visually-hidden' }), 'languageLegend'),
-      h(
-        'div',
-        { class: 'segmented' },
-        h('label', { lang: 'zh' }, (c.langZh = h('input', { type: 'radio', name: 'lang', value: 'zh' })), h('span', null, '中文')),
-        h('label', { lang: 'en' }, (c.langEn = h('input', { type: 'radio', name: 'lang', value: 'en' })), h('span', null, 'English')),
-      ),
+      this.langBox,
     );
 
     const sizeBy = h(
@@ -182,12 +182,6 @@ export class JobForm {
       ),
     );
 
-    for (const p of PRECISIONS) c.precision.append(h('option', { value: p }, p));
-    for (const cur of CURRENCIES) c.currency.append(h('option', { value: cur }, cur));
-    c.tokens.value = DEFAULTS.tokens;
-    c.days.value = DEFAULTS.days;
-    c.count.value = DEFAULTS.count;
-
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       this.onChange();
@@ -220,9 +214,60 @@ export class JobForm {
     const c = this.controls;
     const model = this.models.find((m) => m.id === c.preset.value);
     if (model) {
-      c.params.value = i18n(this.lang).compact(model.params);
-      c.seqLen.placeholder = model.seqLen ? String(model.seqLen) : TEXT_FIELDS.seqLen.placeholder;
+      c.params.value = i18n(this.lang()).compact(model.params);
+      c.seqLen.placeholder = model.seqLen ? String(model.seqLen) : this.placeholder('seqLen');
     }
+  }
+
+  /** A text field's placeholder: its example, else the core's default for it. */
+  placeholder(name) {
+    const example = TEXT_FIELDS[name]?.example;
+    const value = example ?? this.contract?.defaults[name];
+    return value == null ? '' : String(value);
+  }
+
+  /** The default of a field as text ('' when the core has none). */
+  default(name) {
+    const value = this.contract?.defaults[name];
+    return value == null ? '' : String(value);
+  }
+
+  /** The language switch: one radio per language the core accepts (langs, in the switch's order). */
+  setLanguages(langs) {
+    replace(
+      this.langBox,
+      langs.map((lang) => h('label', { lang }, h('input', { type: 'radio', name: 'lang', value: lang }), h('span', null, langName(lang)))),
+    );
+    this.checkLang();
+  }
+
+  checkLang() {
+    const lang = this.lang();
+    for (const radio of this.langBox.querySelectorAll('input')) radio.checked = radio.value === lang;
+  }
+
+  /**
+   * The core's request vocabulary (contract.js): fills every select named like one of its enums
+   * (mode, precision, currency today; a new one needs only a select of that name), sets the
+   * placeholders and, the first time, the starting values of the text fields.
+   */
+  setContract(contract, langs) {
+    const first = !this.contract;
+    this.contract = contract;
+    this.setLanguages(langs);
+    for (const [name, values] of Object.entries(contract.enums)) {
+      const select = this.controls[name];
+      if (!select || select.tagName !== 'SELECT' || ID_SELECTS.has(name)) continue;
+      const was = select.value;
+      replace(select, values.map((v) => h('option', { value: v }, v)));
+      select.value = values.includes(was) ? was : pick(contract, name, was) ?? values[0] ?? '';
+    }
+    for (const [name, opts] of Object.entries(TEXT_FIELDS)) {
+      const control = this.controls[name];
+      if (!opts.example && name in contract.defaults) control.placeholder = this.placeholder(name);
+      if (first && opts.filled && !control.value) control.value = this.default(name);
+    }
+    this.localize();
   }
 
   /** The catalog's models and GPUs fill the selects (ids are kept when the lists change). */
@@ -273,31 +318,30 @@ export class JobForm {
     this.controls.usdCny.placeholder = this.fx ? `${this.fx.rate}${this.fx.date ? ` (${this.fx.date})` : ''}` : '';
   }
 
+  /** Selects cur when the currency list has it (the list is the core's). */
   setCurrency(cur) {
-    if (CURRENCIES.includes(cur)) this.controls.currency.value = cur;
+    const select = this.controls.currency;
+    if ([...select.options].some((o) => o.value === cur)) select.value = cur;
   }
 
-  get currency() {
-    return this.controls.currency.value;
-  }
-
-  setLang(lang) {
-    this.lang = lang;
-    this.controls.langZh.checked = lang === 'zh';
-    this.controls.langEn.checked = lang === 'en';
+  /** Puts every text of the form in the element's current language. */
+  localize() {
+    const tr = i18n(this.lang());
+    this.checkLang();
     this.relabel();
-    // Mode names are static UI text.
-    const mode = this.controls.mode.value || 'pretrain';
-    const tr = i18n(lang);
     this.controls.budget.placeholder = tr.t('budgetHint');
-    replace(this.controls.mode, MODES.map((m) => h('option', { value: m }, tr.t(`mode.${m}`))));
-    this.controls.mode.value = mode;
+    // Enumerated values with a name in the UI's strings (modes) show it; others (bf16, CNY) are shown as they are.
+    for (const name of Object.keys(this.contract?.enums || {})) {
+      const select = this.controls[name];
+      if (!select || select.tagName !== 'SELECT' || ID_SELECTS.has(name)) continue;
+      for (const option of select.options) option.textContent = tr.enumLabel(name, option.value);
+    }
     // The preset's parameter count is shown in the language's own compact notation.
     if (this.controls.preset.value !== CUSTOM) this.applyPreset();
   }
 
   relabel() {
-    const { t } = i18n(this.lang);
+    const { t } = i18n(this.lang());
     this.labels = this.labels.filter(([node]) => this.form.contains(node));
     for (const [node, key] of this.labels) node.textContent = t(key);
   }
@@ -307,7 +351,7 @@ export class JobForm {
     const c = this.controls;
     const v = (name) => c[name].value.trim();
     const model = c.preset.value !== CUSTOM ? { preset: c.preset.value } : v('params') ? { params: v('params') } : {};
-    const training = { tokens: v('tokens'), mode: c.mode.value || 'pretrain', precision: c.precision.value || 'bf16' };
+    const training = { tokens: v('tokens'), mode: c.mode.value || this.default('mode'), precision: c.precision.value || this.default('precision') };
     if (!training.tokens) delete training.tokens;
     if (v('epochs')) training.epochs = v('epochs');
     if (v('seqLen')) training.seqLen = v('seqLen');
@@ -330,11 +374,12 @@ export class JobForm {
   /**
    * Fills the form from a request (the shape request() makes). Every value is checked and falls
    * back rather than failing: a model preset or GPU id not in the lists → fallback.preset /
-   * fallback.gpu (model.params without a known preset → custom); mode and precision outside their
-   * lists → pretrain / bf16; goal.currency other than CNY/USD → unchanged; numbers and strings
-   * (up to 64 characters) go into their fields as written (the core reads them, and shows its
-   * error next to a field it cannot read), anything else empties the field; tokens falls back to
-   * 2T. Fields the request leaves out are emptied. hardware.count means sizing by GPU count,
+   * fallback.gpu (model.params without a known preset → custom); mode and precision outside the
+   * core's lists → the core's defaults (pretrain / bf16); goal.currency outside the core's list →
+   * unchanged; numbers and strings (up to 64 characters) go into their fields as written (the core
+   * reads them, and shows its error next to a field it cannot read), anything else empties the
+   * field; tokens falls back to the core's default (2T). Fields the request leaves out are
+   * emptied. hardware.count means sizing by GPU count,
    * otherwise by deadline (goal.days, empty for none). goal.asOf, lang and catalog are not the
    * form's (today's date is always sent; the controller handles lang; the catalog is not taken
    * from a request).
@@ -368,19 +413,19 @@ export class JobForm {
         c.params.value = '';
       }
     }
-    c.tokens.value = value(training.tokens) || DEFAULTS.tokens;
+    c.tokens.value = value(training.tokens) || this.default('tokens');
     c.epochs.value = value(training.epochs);
     c.seqLen.value = value(training.seqLen);
-    c.mode.value = MODES.includes(training.mode) ? training.mode : 'pretrain';
-    c.precision.value = PRECISIONS.includes(training.precision) ? training.precision : 'bf16';
+    c.mode.value = pick(this.contract, 'mode', training.mode) ?? '';
+    c.precision.value = pick(this.contract, 'precision', training.precision) ?? '';
 
     if (!(typeof hardware.gpu === 'string' && this.setGpu(hardware.gpu))) this.setGpu(fallback.gpu);
     const count = value(hardware.count);
     const days = value(goal.days);
     c.sizeByCount.checked = !!count;
     c.sizeByDays.checked = !count;
-    c.count.value = count || DEFAULTS.count;
-    c.days.value = count ? days || DEFAULTS.days : days;
+    c.count.value = count || this.default('count');
+    c.days.value = count ? days || this.default('days') : days;
     this.syncSizeBy();
 
     this.setCurrency(typeof goal.currency === 'string' ? goal.currency.toUpperCase() : '');
@@ -404,7 +449,7 @@ export class JobForm {
   /** Shows an error ({path, message}) next to its field; unmapped paths go above the form. */
   showError(error) {
     this.clearErrors();
-    const message = i18n(this.lang).errorMessage(error);
+    const message = i18n(this.lang()).errorMessage(error);
     const name = fieldForPath(error?.path);
     const control = name && this.controls[name];
     const field = control && control.closest('.field');
@@ -423,7 +468,7 @@ export class JobForm {
   update(response) {
     this.clearErrors();
     const result = response?.result || {};
-    const tr = i18n(this.lang);
+    const tr = i18n(this.lang());
     const est = result.estimate;
     const mfu = this.controls.mfu;
     if (est && typeof est.mfu === 'number' && est.mfuSource !== 'request') {

@@ -2,7 +2,12 @@
 // Messages, step titles and step texts are not here: the core sends them in the request's language.
 // Formatting only: every number passed in comes from the core's response or its catalog.
 
+// The languages this UI has strings for, in the order the language switch shows them. Which of
+// them a request may carry is the core's to say (contract.enums.lang).
 export const LANGS = ['zh', 'en'];
+// Each language's name in itself (the language switch) and the currency its readers expect.
+const NATIVE_NAMES = { zh: '中文', en: 'English' };
+const LOCAL_CURRENCY = { zh: 'CNY', en: 'USD' };
 
 const STRINGS = {
   zh: {
@@ -355,17 +360,34 @@ const STRINGS = {
   },
 };
 
-export function normalizeLang(value) {
+/** "zh", "zh-CN", "ZH-tw" → "zh": the entry of langs the value names (itself or a subtag), else null. */
+export function normalizeLang(value, langs = LANGS) {
   const v = String(value || '').toLowerCase();
-  if (v === 'zh' || v.startsWith('zh-')) return 'zh';
-  if (v === 'en' || v.startsWith('en-')) return 'en';
+  for (const lang of langs) {
+    const l = String(lang).toLowerCase();
+    if (v === l || v.startsWith(`${l}-`)) return lang;
+  }
   return null;
 }
 
-export function defaultLang() {
+/** The browser's language when langs has it, else fallback. */
+export function defaultLang(langs = LANGS, fallback = 'en') {
   const nav = typeof navigator !== 'undefined' ? navigator.language || '' : '';
-  return nav.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  return normalizeLang(nav, langs) || fallback;
 }
+
+/** The languages of langs (the core's list) in the switch's order: the UI's own first. */
+export function orderLangs(langs) {
+  return [...LANGS.filter((l) => langs.includes(l)), ...langs.filter((l) => !LANGS.includes(l))];
+}
+
+export const langName = (lang) => NATIVE_NAMES[lang] || String(lang);
+
+/** The currency a reader of lang expects (the element's default), or undefined. */
+export const localCurrency = (lang) => LOCAL_CURRENCY[lang];
+
+// Intl formats any well-formed ISO 4217 code; which codes a request may use is the core's business.
+const currencyCode = (c) => (typeof c === 'string' && /^[A-Z]{3}$/.test(c) ? c : null);
 
 const LOCALE = { zh: 'zh-CN', en: 'en-US' };
 const cache = new Map();
@@ -392,6 +414,11 @@ export function i18n(lang) {
   return {
     lang,
     t,
+    /** The label of an enumerated value (mode.lora → "LoRA"); the value itself when there is none. */
+    enumLabel(name, value) {
+      const s = table[`${name}.${value}`] ?? STRINGS.en[`${name}.${value}`];
+      return s == null ? String(value) : Array.isArray(s) ? s[1] : s;
+    },
     /** t() with {name} placeholders filled from vars. */
     fmt: (key, vars) => t(key).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)),
     /** The core's error message; in Chinese, led by a Chinese summary while the core's text is English. */
@@ -430,7 +457,7 @@ export function i18n(lang) {
     /** Money in compact notation for chart ticks and ranges: ¥574万 / CN¥5.7M. */
     moneyCompact: (v, currency) => {
       if (!isNum(v)) return '—';
-      const code = currency === 'USD' || currency === 'CNY' ? currency : null;
+      const code = currencyCode(currency);
       const opts = { notation: 'compact', maximumSignificantDigits: 3 };
       return nf(lang, `mc-${code}`, code ? { ...opts, style: 'currency', currency: code } : opts).format(v);
     },
@@ -440,14 +467,14 @@ export function i18n(lang) {
     /** Money with cents below 100 (unit prices, storage, cost per billion tokens). */
     price: (v, currency) => {
       if (!isNum(v)) return '—';
-      const code = currency === 'USD' || currency === 'CNY' ? currency : null;
+      const code = currencyCode(currency);
       const d = Math.abs(v) < 100 ? 2 : 0;
       const opts = { minimumFractionDigits: d, maximumFractionDigits: d };
       return nf(lang, `price-${code}-${d}`, code ? { ...opts, style: 'currency', currency: code } : opts).format(v);
     },
     money: (v, currency) => {
       if (!isNum(v)) return '—';
-      const code = currency === 'USD' || currency === 'CNY' ? currency : null;
+      const code = currencyCode(currency);
       if (!code) return nf(lang, 'int', { maximumFractionDigits: 0 }).format(v);
       return nf(lang, `money-${code}`, { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(v);
     },

@@ -62,7 +62,7 @@ export class Layout {
     const gb = isNum(est.globalBatch) ? est.globalBatch : par.globalBatch;
     if (isNum(gb)) more.push(`${t('globalBatch')} ${tr.int(gb)}`);
     if (isNum(par.interleave) && par.interleave > 1) more.push(`${t('interleave')} ${tr.int(par.interleave)}`);
-    if (par.recompute) more.push(`${t('recompute')} ${t(`recompute.${par.recompute}`)}`);
+    if (par.recompute) more.push(`${t('recompute')} ${tr.enumLabel('recompute', par.recompute)}`);
     if (par.sequenceParallel === true) more.push(t('sequenceParallel'));
     if (isNum(par.zero) && par.zero > 0) more.push(`ZeRO-${par.zero}`);
     this.more.textContent = more.join(' · ');

@@ -321,7 +321,7 @@ export class OptionsTable {
       const bits = ['tp', 'pp', 'dp', 'ep'].filter((k) => isNum(par[k])).map((k) => `${k} ${tr.int(par[k])}`);
       if (isNum(par.microBatch)) bits.push(`${t('microBatch')} ${tr.int(par.microBatch)}`);
       if (isNum(par.globalBatch)) bits.push(`${t('globalBatch')} ${tr.int(par.globalBatch)}`);
-      if (par.recompute) bits.push(`${t('recompute')} ${t(`recompute.${par.recompute}`)}`);
+      if (par.recompute) bits.push(`${t('recompute')} ${tr.enumLabel('recompute', par.recompute)}`);
       if (isNum(par.zero) && par.zero > 0) bits.push(`ZeRO-${par.zero}`);
       add('parallelism', bits.join(' · '));
     }

@@ -1,0 +1,39 @@
+// The request vocabulary: the allowed values of each enumerated request field and the defaults
+// the core applies, as the core's catalog().contract states them. The page never re-declares
+// them; it reads them here, generically (a new enum in the core needs no change in this file).
+//
+// FALLBACK is all the page knows before the module has loaded: what the element's lang and
+// currency attributes may hold, so their getters can validate at once. It must stay a subset of
+// the core's contract (tests/wasm/contract.test.mjs checks that); nothing builds a form from it.
+export const FALLBACK = Object.freeze({
+  schemaVersion: 1,
+  enums: Object.freeze({ lang: Object.freeze(['en', 'zh']), currency: Object.freeze(['CNY', 'USD']) }),
+  defaults: Object.freeze({ lang: 'en' }),
+});
+
+const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/**
+ * {schemaVersion, enums: {name: [string]}, defaults: {name: value}} from a catalog document (the
+ * core's catalog()); FALLBACK when it has no contract. Enum lists keep only strings; defaults
+ * keep strings and finite numbers.
+ */
+export function readContract(catalog) {
+  const c = isObject(catalog) && isObject(catalog.contract) ? catalog.contract : null;
+  if (!c) return FALLBACK;
+  const enums = {};
+  for (const [name, values] of Object.entries(isObject(c.enums) ? c.enums : {})) {
+    if (Array.isArray(values)) enums[name] = values.filter((v) => typeof v === 'string');
+  }
+  const defaults = {};
+  for (const [name, value] of Object.entries(isObject(c.defaults) ? c.defaults : {})) {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) defaults[name] = value;
+  }
+  return { schemaVersion: c.schemaVersion, enums, defaults };
+}
+
+/** value when the contract's enum `name` lists it, else the contract's default for `name`. */
+export function pick(contract, name, value) {
+  const list = contract.enums[name] || [];
+  return list.includes(value) ? value : contract.defaults[name];
+}
