@@ -7,6 +7,7 @@
 
 #include "report/advice.hpp"
 #include "rental/compare.hpp"
+#include "rental/recommend.hpp"
 #include "report/explain.hpp"
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
@@ -58,7 +59,8 @@ class Estimator {
                             say(req_.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
     for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
-    compare_options(r, budget_mode_);
+    compare_options(r);
+    recommend(req_, r, budget_mode_);
     r.advice = make_advice(req_, r);
     r.steps = explain(req_, r);
     return r;

@@ -71,6 +71,7 @@ struct Request {
   std::optional<int> count;
   std::optional<Parallelism> parallelism;   // the user's layout instead of the planner's
   std::optional<double> inter_node_gbps;    // GB/s per GPU between nodes, overrides the GPU default
+  bool allow_non_cuda = false;              // AMD ROCm and Ascend CANN offers may be recommended
   Goal goal;
   std::optional<double> mfu;
   std::shared_ptr<const Catalog> catalog;

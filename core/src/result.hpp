@@ -79,6 +79,7 @@ struct Option {
   std::optional<Cost> cost;
   std::array<std::optional<double>, 4> unit_prices;  // per unit per period, request currency
   double cost_per_billion_tokens = 0;
+  unsigned outside = 0;                             // constraints it breaks (rental/recommend.hpp)
   std::optional<int> price_age_days;                // from the price date to goal.asOf
   bool price_stale = false;                         // older than the stale-price threshold
   std::vector<Warning> warnings;
@@ -91,6 +92,18 @@ struct Advice {
   bool agrees = true;
   std::string message;     // the reasoned agreement or disagreement
   std::vector<Warning> notes;  // trial week, break-even, sensitive data, old prices
+};
+
+// The recommended offer and why (rental/recommend.hpp).
+struct Recommendation {
+  std::string offer_id;          // empty: no offer can run the job
+  bool qualifies = false;        // it meets every constraint asked
+  int qualifying = 0;            // usable options meeting every constraint
+  std::string runner_up;         // the next one under the same constraints
+  std::string alternative;       // the cheapest usable option outside them, when cheaper
+  unsigned alternative_outside = 0;
+  unsigned relax = 0;            // when none qualifies: constraints whose relaxing alone would do
+  std::string reason;            // one paragraph, the request's language
 };
 
 struct Step {
@@ -117,6 +130,7 @@ struct Result {
   std::string cheapest, fastest;   // offer ids among the options meeting the goal
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
   Advice advice;
+  Recommendation recommendation;
 };
 
 }  // namespace gpusizer

@@ -183,7 +183,7 @@ class CatalogReader {
     o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, 1e6);
     if (const json* s = find(j, "spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
     o.isolation = "shared";
-    if (const json* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "shared"});
+    if (const json* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
     const Gpu& g = *cat.find_gpu(o.gpu);
     o.intra_unit = g.intra_node_kind;
     o.inter_unit = "none";

@@ -218,7 +218,8 @@ class RequestReader {
 
   void read_hardware(const json& h) {
     r_.expect_object(h, "/hardware");
-    r_.warn_unknown_keys(h, "/hardware", {"gpu", "count", "parallelism", "interNodeGBps"});
+    r_.warn_unknown_keys(h, "/hardware", {"gpu", "count", "parallelism", "interNodeGBps", "allowNonCuda"});
+    if (const json* v = find(h, "allowNonCuda")) req_.allow_non_cuda = r_.read_bool(*v, "/hardware/allowNonCuda");
     if (const json* v = find(h, "gpu")) {
       req_.gpu = r_.read_string(*v, "/hardware/gpu");
       if (!req_.catalog->find_gpu(req_.gpu)) {

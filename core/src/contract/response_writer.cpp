@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contract/response_writer.hpp"
+#include "rental/recommend.hpp"
 #include "contract/request_reader.hpp"
 #include "common/numbers.hpp"
 
@@ -12,6 +13,11 @@ namespace {
 using json = nlohmann::ordered_json;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+// The constraints a recommendation respects, by the names the contract gives them.
+constexpr std::pair<unsigned, const char*> kConstraints[] = {
+    {constraint::gpu, "gpu"}, {constraint::isolation, "isolation"}, {constraint::stack, "stack"},
+    {constraint::confidence, "confidence"}};
 
 // Messages may quote the request (a JSON parse error shows what it last read), and a quote
 // can end inside a multi-byte character: replace invalid UTF-8 instead of failing to answer.
@@ -141,6 +147,10 @@ json option_json(const Option& o, Lang lang) {
   j["fits"] = o.fits;
   j["meetsGoal"] = o.meets_goal;
   j["recommended"] = o.recommended;
+  json outside = json::array();
+  for (const auto& [bit, name] : kConstraints)
+    if (o.outside & bit) outside.push_back(name);
+  j["outside"] = std::move(outside);
   if (o.cost) {
     const Cost& c = *o.cost;
     json cost = {{"amount", c.amount},
@@ -180,6 +190,26 @@ json option_json(const Option& o, Lang lang) {
   j["confidence"] = offer.confidence;
   j["source"] = offer.source;
   j["warnings"] = warnings_json(o.warnings);
+  return j;
+}
+
+json constraint_names(unsigned bits) {
+  json out = json::array();
+  for (const auto& [bit, name] : kConstraints)
+    if (bits & bit) out.push_back(name);
+  return out;
+}
+
+json recommendation_json(const Recommendation& r) {
+  json j = json::object();
+  if (!r.offer_id.empty()) j["offerId"] = r.offer_id;
+  j["qualifies"] = r.qualifies;
+  j["qualifying"] = r.qualifying;
+  if (!r.runner_up.empty()) j["runnerUp"] = r.runner_up;
+  if (!r.alternative.empty())
+    j["alternative"] = {{"offerId", r.alternative}, {"outside", constraint_names(r.alternative_outside)}};
+  if (r.relax) j["relax"] = constraint_names(r.relax);
+  j["reason"] = r.reason;
   return j;
 }
 
@@ -244,6 +274,7 @@ std::string write_response(const Result& r) {
   if (!r.fastest.empty()) choices["fastest"] = r.fastest;
   result["choices"] = std::move(choices);
   result["frontier"] = r.frontier;
+  result["recommendation"] = recommendation_json(r.recommendation);
   result["advice"] = advice_json(r.advice);
   json steps = json::array();
   for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});

@@ -12,7 +12,7 @@ double amount(const Option& o) { return o.cost ? o.cost->amount : HUGE_VAL; }
 
 }  // namespace
 
-void compare_options(Result& r, bool prefer_fastest) {
+void compare_options(Result& r) {
   std::stable_sort(r.options.begin(), r.options.end(), [](const Option& a, const Option& b) {
     if (rank(a) != rank(b)) return rank(a) < rank(b);
     if (amount(a) != amount(b)) return amount(a) < amount(b);
@@ -31,12 +31,6 @@ void compare_options(Result& r, bool prefer_fastest) {
   if (!candidates.empty()) {
     r.cheapest = r.options.front().offer->id;  // sorted: the first usable one is the cheapest
     r.fastest = fastest->offer->id;
-    const std::string& pick = prefer_fastest ? r.fastest : r.cheapest;
-    for (Option& o : r.options)
-      if (o.offer->id == pick) {
-        o.recommended = true;
-        break;
-      }
   }
   // Non-dominated: no other usable option is at least as cheap and as fast, and better in one.
   std::vector<const Option*> frontier;

@@ -7,9 +7,9 @@
 namespace gpusizer {
 
 // Usable options (fits and meets the goal) by cost, then those missing the goal, then those
-// that cannot run; fills choices and the frontier (the usable options no other beats on both
-// cost and time, fastest first) and marks one recommended: the cheapest usable option, or
-// under a budget without a deadline the fastest within the budget.
-void compare_options(Result& result, bool prefer_fastest);
+// that cannot run; fills choices (the cheapest and fastest usable options, whatever their
+// constraints) and the frontier (the usable options no other beats on both cost and time,
+// fastest first). The recommended one is chosen under the user's constraints (recommend.hpp).
+void compare_options(Result& result);
 
 }  // namespace gpusizer

@@ -4,6 +4,7 @@
 #include "common/numbers.hpp"
 #include "report/duration.hpp"
 #include "report/messages.hpp"
+#include "rental/recommend.hpp"
 
 namespace gpusizer {
 
@@ -32,6 +33,8 @@ void add_option_warnings(const Request& req, const Gpu& gpu, std::optional<long>
     }
   }
   if (offer.confidence == "low") warn(warnc::low_confidence, msg::warning_low_confidence);
+  if (const std::string stack = software_stack(gpu); stack != "cuda")
+    warn(warnc::non_cuda, stack == "rocm" ? msg::warning_port_rocm : msg::warning_port_cann);
 }
 
 namespace {

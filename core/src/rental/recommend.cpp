@@ -1,0 +1,145 @@
+#include "rental/recommend.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/numbers.hpp"
+#include "report/duration.hpp"
+#include "report/messages.hpp"
+
+namespace gpusizer {
+namespace {
+
+bool usable(const Option& o) { return o.fits && o.meets_goal && o.cost.has_value(); }
+double amount(const Option& o) { return o.cost ? o.cost->amount : HUGE_VAL; }
+int broken(unsigned outside) { return __builtin_popcount(outside); }
+
+// Better first: cheaper (or, preferring speed, faster), then the other, then the id.
+bool better(const Option& a, const Option& b, bool prefer_fastest) {
+  if (prefer_fastest && a.run.wall_days != b.run.wall_days) return a.run.wall_days < b.run.wall_days;
+  if (amount(a) != amount(b)) return amount(a) < amount(b);
+  if (a.run.wall_days != b.run.wall_days) return a.run.wall_days < b.run.wall_days;
+  return a.offer->id < b.offer->id;
+}
+
+unsigned outside_of(const Request& req, const Catalog& cat, const Offer& offer) {
+  unsigned out = 0;
+  if (!req.gpu.empty() && offer.gpu != req.gpu) out |= constraint::gpu;
+  if (req.goal.sensitive_data && offer.isolation != "private" && offer.isolation != "physical")
+    out |= constraint::isolation;
+  if (!req.allow_non_cuda && std::string(software_stack(*cat.find_gpu(offer.gpu))) != "cuda") out |= constraint::stack;
+  if (offer.confidence == "low") out |= constraint::confidence;
+  return out;
+}
+
+// "A100 SXM4 80GB, private isolation (sensitive data), CUDA, 30-day deadline".
+std::string constraints_text(const Request& req, const Result& r, unsigned which) {
+  const Lang lang = req.lang;
+  std::vector<std::string> parts;
+  if ((which & constraint::gpu) && !req.gpu.empty()) parts.push_back(req.catalog->find_gpu(req.gpu)->name.in(lang));
+  if ((which & constraint::isolation) && req.goal.sensitive_data) parts.push_back(say(lang, msg::constraint_isolation));
+  if ((which & constraint::stack) && !req.allow_non_cuda) parts.push_back(say(lang, msg::constraint_cuda));
+  if (which & constraint::confidence) parts.push_back(say(lang, msg::constraint_confidence));
+  if (which == ~0u) {
+    if (r.assumed_days > 0) parts.push_back(say(lang, msg::constraint_deadline, {{"days", format_sig(r.assumed_days, 3)}}));
+    if (req.goal.budget) parts.push_back(say(lang, msg::constraint_budget, {{"budget", format_money(*req.goal.budget, r.currency)}}));
+  }
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : say(lang, msg::list_separator)) + p;
+  return out;
+}
+
+// Why an option is outside: "another GPU (H100 SXM5 80GB)", "ROCm, not CUDA", ...
+std::string outside_text(const Request& req, const Option& o) {
+  const Lang lang = req.lang;
+  std::vector<std::string> parts;
+  const Gpu& gpu = *req.catalog->find_gpu(o.offer->gpu);
+  if (o.outside & constraint::gpu) parts.push_back(say(lang, msg::outside_gpu, {{"gpu", gpu.name.in(lang)}}));
+  if (o.outside & constraint::stack)
+    parts.push_back(say(lang, msg::outside_stack, {{"stack", std::string(software_stack(gpu)) == "rocm" ? "ROCm" : "CANN"}}));
+  if (o.outside & constraint::isolation) parts.push_back(say(lang, msg::outside_isolation));
+  if (o.outside & constraint::confidence) parts.push_back(say(lang, msg::outside_confidence));
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : say(lang, msg::list_separator)) + p;
+  return out;
+}
+
+std::string plan_text(const Request& req, const Option& o, const std::string& currency) {
+  const Lang lang = req.lang;
+  return say(lang, msg::recommend_plan,
+             {{"offer", o.offer->id},
+              {"provider", o.offer->provider.in(lang)},
+              {"count", o.units * o.offer->gpus_per_unit},
+              {"gpu", req.catalog->find_gpu(o.offer->gpu)->name.in(lang)},
+              {"duration", duration_text(lang, o.run.wall_days)},
+              {"cost", format_money(amount(o), currency)}});
+}
+
+}  // namespace
+
+const char* software_stack(const Gpu& gpu) {
+  if (gpu.vendor == "AMD") return "rocm";
+  if (gpu.vendor == "Huawei") return "cann";
+  return "cuda";
+}
+
+void recommend(const Request& req, Result& r, bool prefer_fastest) {
+  const Lang lang = req.lang;
+  Recommendation& rec = r.recommendation;
+  for (Option& o : r.options) o.outside = outside_of(req, *req.catalog, *o.offer);
+
+  // Among the usable options, the fewest constraints broken, then the best by cost or speed.
+  Option* pick = nullptr;
+  const Option* runner_up = nullptr;
+  for (Option& o : r.options) {
+    if (!usable(o)) continue;
+    if (!o.outside) ++rec.qualifying;
+    const bool first = !pick || broken(o.outside) < broken(pick->outside) ||
+                       (broken(o.outside) == broken(pick->outside) && better(o, *pick, prefer_fastest));
+    if (first) pick = &o;
+  }
+  if (!pick) {
+    rec.reason = say(lang, msg::recommend_nothing_usable);
+    return;
+  }
+  pick->recommended = true;
+  rec.offer_id = pick->offer->id;
+  rec.qualifies = !pick->outside;
+  for (const Option& o : r.options)
+    if (&o != pick && usable(o) && o.outside == pick->outside && (!runner_up || better(o, *runner_up, prefer_fastest)))
+      runner_up = &o;
+  // The cheapest usable option outside what was asked, when it is cheaper than the pick.
+  const Option* alternative = nullptr;
+  for (const Option& o : r.options)
+    if (usable(o) && o.outside && o.outside != pick->outside && amount(o) < amount(*pick) &&
+        (!alternative || amount(o) < amount(*alternative)))
+      alternative = &o;
+  if (runner_up) rec.runner_up = runner_up->offer->id;
+  if (alternative) {
+    rec.alternative = alternative->offer->id;
+    rec.alternative_outside = alternative->outside;
+  }
+
+  const std::string asked = constraints_text(req, r, ~0u);
+  if (rec.qualifies) {
+    rec.reason = say(lang, prefer_fastest ? msg::recommend_fastest : msg::recommend_cheapest,
+                     {{"plan", plan_text(req, *pick, r.currency)}, {"count", rec.qualifying}, {"asked", asked}});
+  } else {
+    // Which single constraint, relaxed, would leave a usable option.
+    for (unsigned c : {constraint::gpu, constraint::stack, constraint::isolation, constraint::confidence})
+      for (const Option& o : r.options)
+        if (usable(o) && (o.outside & ~c) == 0 && (o.outside & c)) rec.relax |= c;
+    rec.reason = say(lang, msg::recommend_none_qualifies,
+                     {{"asked", asked}, {"relax", constraints_text(req, r, rec.relax ? rec.relax : pick->outside)},
+                      {"plan", plan_text(req, *pick, r.currency)}, {"why", outside_text(req, *pick)}});
+  }
+  if (runner_up)
+    rec.reason += say(lang, msg::recommend_runner_up,
+                      {{"plan", plan_text(req, *runner_up, r.currency)},
+                       {"more", format_money(std::max(0.0, amount(*runner_up) - amount(*pick)), r.currency)}});
+  if (alternative)
+    rec.reason += say(lang, msg::recommend_alternative,
+                      {{"plan", plan_text(req, *alternative, r.currency)}, {"why", outside_text(req, *alternative)}});
+}
+
+}  // namespace gpusizer

@@ -1,0 +1,88 @@
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "gpusizer/api.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+json estimate(const json& request) {
+  const json r = json::parse(gpusizer::estimate_json(request.dump()));
+  REQUIRE(r["ok"] == true);
+  return r["result"];
+}
+
+const json& recommended(const json& result) {
+  for (const json& o : result["options"])
+    if (o["recommended"] == true) return o;
+  FAIL("no recommended option");
+  static json none;
+  return none;
+}
+
+}  // namespace
+
+TEST_CASE("the recommendation runs on the GPU the user chose", "[recommend]") {
+  for (const char* gpu : {"a100-80gb", "a100-40gb", "h100-80gb", "rtx-4090"}) {
+    const json r = estimate({{"model", {{"preset", "llama-2-7b"}}},
+                             {"training", {{"mode", "lora"}, {"tokens", "50M"}}},
+                             {"hardware", {{"gpu", gpu}, {"count", 1}}}});
+    INFO(gpu);
+    CHECK(recommended(r)["gpu"] == gpu);
+    CHECK(r["recommendation"]["qualifies"] == true);
+    CHECK(r["recommendation"]["offerId"] == recommended(r)["offerId"]);
+  }
+}
+
+TEST_CASE("a low-confidence price or a non-CUDA stack is never recommended silently", "[recommend]") {
+  // Without a GPU choice the cheapest usable offer is an Ascend machine at a low-confidence price.
+  const json r = estimate({{"model", {{"preset", "llama-2-70b"}}}, {"training", {{"mode", "qlora"}, {"tokens", "50M"}}}});
+  const json& o = recommended(r);
+  CHECK(o["confidence"] != "low");
+  CHECK(o["gpu"] != "ascend-910b");
+  CHECK(o["gpu"] != "mi300x-192gb");
+  // ...but it is named as the cheaper alternative outside the constraints.
+  REQUIRE(r["recommendation"].contains("alternative"));
+  const json outside = r["recommendation"]["alternative"]["outside"];
+  CHECK(std::find(outside.begin(), outside.end(), "confidence") != outside.end());
+  // Allowing other stacks lets ROCm/CANN offers qualify (the low-confidence one still does not).
+  const json allowed = estimate({{"model", {{"preset", "llama-2-70b"}}},
+                                 {"training", {{"mode", "qlora"}, {"tokens", "50M"}}},
+                                 {"hardware", {{"allowNonCuda", true}}}});
+  CHECK(recommended(allowed)["confidence"] != "low");
+}
+
+TEST_CASE("sensitive data is recommended only private or physically isolated machines", "[recommend]") {
+  const json r = estimate({{"model", {{"preset", "llama-2-13b"}}},
+                           {"training", {{"mode", "full-finetune"}, {"tokens", "500M"}}},
+                           {"goal", {{"budget", 50000}, {"sensitiveData", true}}}});
+  const json& o = recommended(r);
+  CHECK((o["isolation"] == "private" || o["isolation"] == "physical"));
+  CHECK(r["recommendation"]["qualifies"] == true);
+}
+
+TEST_CASE("when nothing meets every constraint, the answer says which to relax", "[recommend]") {
+  // Sensitive data on a GPU no private offer has: the GPU choice or the isolation must give.
+  const json r = estimate({{"model", {{"preset", "llama-2-7b"}}},
+                           {"training", {{"mode", "lora"}, {"tokens", "50M"}}},
+                           {"hardware", {{"gpu", "a10-24gb"}, {"count", 1}}},
+                           {"goal", {{"sensitiveData", true}}}});
+  CHECK(r["recommendation"]["qualifies"] == false);
+  REQUIRE(r["recommendation"].contains("relax"));
+  CHECK(r["recommendation"]["relax"].size() >= 1);
+  CHECK(recommended(r)["outside"].size() >= 1);
+  CHECK(r["recommendation"]["reason"].get<std::string>().find("No offer meets everything asked") != std::string::npos);
+}
+
+TEST_CASE("the reason names the runner-up in the request's language", "[recommend]") {
+  const json r = estimate({{"lang", "zh"},
+                           {"model", {{"preset", "llama-2-7b"}}},
+                           {"training", {{"mode", "lora"}, {"tokens", "50M"}}},
+                           {"hardware", {{"gpu", "a100-80gb"}, {"count", 1}}}});
+  const std::string reason = r["recommendation"]["reason"];
+  CHECK(reason.find("推荐") != std::string::npos);
+  CHECK(reason.find("次选") != std::string::npos);
+  CHECK(reason.find(r["recommendation"]["runnerUp"].get<std::string>()) != std::string::npos);
+}
