@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "report/advice.hpp"
+#include "report/advice.hpp"
 #include "rental/compare.hpp"
 #include "rental/recommend.hpp"
 #include "report/explain.hpp"
@@ -127,7 +128,11 @@ class Estimator {
     if (!e.run.fits())
       r.warnings.push_back({warnc::does_not_fit, "/hardware/count",
                             say(req_.lang, msg::warning_estimate_does_not_fit, {{"count", count}, {"gpu", gpu.id}})});
-    else if (e.count_from_goal && e.run.wall_days > r.assumed_days)
+    else if (e.run.wall_days > kLongRunDays)
+      r.warnings.push_back({warnc::long_run, "/hardware/count",
+                            say(req_.lang, msg::warning_long_run,
+                                {{"duration", duration_text(req_.lang, e.run.wall_days)}, {"limit", kLongRunDays}})});
+    if (e.run.fits() && e.count_from_goal && e.run.wall_days > r.assumed_days)
       r.warnings.push_back({warnc::misses_deadline, "/goal/days",
                             say(req_.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.id}})});
     return e;
@@ -206,6 +211,9 @@ class Estimator {
                             say(lang, msg::warning_misses_deadline,
                                 {{"duration", duration_text(lang, o.run.wall_days)}, {"deadline", format_sig(r.assumed_days, 3)}})});
     }
+    if (o.fits && o.run.wall_days > kLongRunDays)
+      o.warnings.push_back({warnc::long_run, "", say(lang, msg::warning_long_run,
+                                                     {{"duration", duration_text(lang, o.run.wall_days)}, {"limit", kLongRunDays}})});
     if (o.cost && req_.goal.budget && o.cost->amount > *req_.goal.budget) {
       o.meets_goal = false;
       o.warnings.push_back({warnc::over_budget, "/goal/budget",

@@ -46,11 +46,13 @@ struct Tier {
   msg::Id suggestion;
 };
 
-// The tiers the renters' guides give (product brief), with the GPU counts they imply.
+// The tiers the renters' guides give (product brief), with the GPU counts they imply. The
+// bounds sit between nominal sizes, so a model lands where its name puts it whether its size
+// is typed or exact: Llama 2 7B (6.74B) and "7B" are both 7-13B, Llama 3 70B (70.6B) 13-70B.
 constexpr Tier kTiers[] = {
-    {"<7B", 7e9, 1, 4, msg::tier_small},
-    {"7-13B", 13e9, 4, 8, msg::tier_medium},
-    {"13-70B", 70e9, 8, 8, msg::tier_large},
+    {"<7B", 6.5e9, 1, 4, msg::tier_small},
+    {"7-13B", 13.5e9, 4, 8, msg::tier_medium},
+    {"13-70B", 75e9, 8, 8, msg::tier_large},
     {">70B", 1e30, 16, 1 << 30, msg::tier_huge},
 };
 
@@ -83,6 +85,12 @@ Advice make_advice(const Request& req, const Result& r) {
   if (gpus == 0) {
     a.agrees = false;
     a.message = say(lang, msg::rule_no_plan);
+  } else if (wall_days > kLongRunDays) {
+    // A plan of years is no plan: the rule's GPU count fits the model, not the schedule.
+    a.agrees = false;
+    a.message = say(lang, msg::rule_impractical,
+                    {{"plan", say(lang, msg::rule_plan, {{"gpus", gpus}, {"gpu", plan_gpu}, {"duration", duration_text(lang, wall_days)}})},
+                     {"tier", tier->id}, {"suggestion", a.suggestion}, {"limit", kLongRunDays}});
   } else {
     a.agrees = gpus >= tier->min_gpus && gpus <= tier->max_gpus;
     const std::string plan = say(lang, msg::rule_plan, {{"gpus", gpus}, {"gpu", plan_gpu}, {"duration", duration_text(lang, wall_days)}});

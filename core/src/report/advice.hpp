@@ -18,6 +18,9 @@ void add_option_warnings(const Request& request, const Gpu& gpu, std::optional<l
 Advice make_advice(const Request& request, const Result& result);
 
 inline constexpr int kStalePriceDays = 90;
+// A run longer than this is impractical (hardware and the model are outdated before it ends;
+// published pre-training runs of 2023-2025 took weeks to about three months).
+inline constexpr int kLongRunDays = 180;
 // Beyond this, few providers have the capacity on demand (the catalog rarely says).
 inline constexpr int kLargeClusterGpus = 4096;
 
