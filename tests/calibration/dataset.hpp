@@ -1,5 +1,11 @@
-// The calibration datasets (steady_state.csv, whole_runs.csv) as typed rows, and the
-// model's prediction for each (shared by the calibrate tool and the Catch2 tests).
+// The calibration datasets (steady_state.csv, whole_runs.csv, finetune_steady.csv) as typed
+// rows, and the model's prediction for each (shared by the calibrate tool and the Catch2 tests).
+//
+// Every row is turned into the JSON request a user would send (model fields, training,
+// hardware with its parallel layout) and read by gpusizer::parse_request, so the model, the
+// training, the layout and the cluster a prediction uses are the ones the contract produces:
+// whatever a row needs and the contract cannot say shows up here as an error, not as a
+// calibration-only path.
 #pragma once
 
 #include <string>
@@ -8,6 +14,7 @@
 #include "training/calibration.hpp"
 #include "catalog/catalog.hpp"
 #include "model/model.hpp"
+#include "training/cluster.hpp"
 #include "training/parallelism.hpp"
 #include "request.hpp"
 
@@ -15,20 +22,30 @@ namespace gpusizer::calibration {
 
 struct SteadyRow {
   std::string id, framework, model, gpu, source;
-  Model spec;
-  TrainingSpec training;
-  Parallelism par;
-  int gpus = 0;
+  std::string confidence, origin;  // finetune_steady.csv: the research's confidence; where the row came from
+  std::string request_json;        // the row as a request (parse_request made `request` of it)
+  Request request;
+  Cluster cluster;                 // the GPU's usual machine, as an estimate builds it
+  Model spec;                      // request.model
+  TrainingSpec training;           // request.training
+  Parallelism par;                 // *request.parallelism
+  int gpus = 0;                    // *request.count
   double measured_tokens_per_s_per_gpu = 0;
 };
 
 struct RunRow {
   std::string model, gpu, source;
+  std::string request_json;
+  Request request;
+  Cluster cluster;
   Model spec;
   TrainingSpec training;
   int gpus = 0;
   bool count_known = false;
-  int global_batch = 0;  // sequences per step where published, else the default rule
+  // Sequences per step where published, else the default rule. The contract sets a global
+  // batch only inside a fixed layout (hardware.parallelism), so for a planned run it is
+  // passed to the planner beside the request.
+  int global_batch = 0;
   double published_gpu_hours = 0;
 };
 
