@@ -109,6 +109,9 @@ json training_request(const Record& r, double tokens) {
   if (has(r, "precision")) t["precision"] = text(r, "precision");
   if (has(r, "lora_rank")) t["loraRank"] = whole(r, "lora_rank");
   if (has(r, "lora_targets")) t["loraTargets"] = text(r, "lora_targets");
+  // steady_state.csv has no kernels column: its fine-tuning rows are NeMo's (Megatron-Core),
+  // so all its rows run fused kernels.
+  t["kernels"] = has(r, "kernels") ? text(r, "kernels") : "fused";
   return t;
 }
 

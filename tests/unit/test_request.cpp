@@ -69,6 +69,7 @@ TEST_CASE("every bad value names its field", "[request]") {
       {R"({"training": {"seqLen": -1}})", "invalid_value", "/training/seqLen"},
       {R"({"training": {"epochs": "zero"}})", "invalid_value", "/training/epochs"},
       {R"({"training": {"flashAttention": "yes"}})", "invalid_type", "/training/flashAttention"},
+      {R"({"training": {"kernels": "triton"}})", "invalid_value", "/training/kernels"},
       {R"({"hardware": {"gpu": "no-such-gpu", "count": 1}})", "unknown_gpu", "/hardware/gpu"},
       {R"({"hardware": {"gpu": "a100-80gb", "count": 0}})", "invalid_value", "/hardware/count"},
       {R"({"hardware": {"count": 8}})", "missing_field", "/hardware/gpu"},
@@ -92,6 +93,19 @@ TEST_CASE("every bad value names its field", "[request]") {
     INFO(c.patch);
     expect_error(run(request), c.code, c.path);
   }
+}
+
+TEST_CASE("training.kernels follows the mode unless the request sets it", "[request]") {
+  auto kernels = [](const json& training) {
+    const json r = run({{"model", {{"preset", "llama-2-7b"}}}, {"training", training}});
+    INFO(r.dump().substr(0, 300));
+    REQUIRE(r["ok"] == true);
+    return r["result"]["training"]["kernels"].get<std::string>();
+  };
+  CHECK(kernels({{"tokens", "1B"}}) == "fused");
+  CHECK(kernels({{"tokens", "1B"}, {"mode", "lora"}}) == "eager");
+  CHECK(kernels({{"tokens", "1B"}, {"mode", "full-finetune"}, {"kernels", "fused"}}) == "fused");
+  CHECK(kernels({{"tokens", "1B"}, {"kernels", "eager"}}) == "eager");
 }
 
 TEST_CASE("unknown fields are reported as warnings, not ignored silently", "[request]") {
