@@ -101,16 +101,26 @@ json model_request(const Record& r) {
   return m;
 }
 
+// The training part; the tokens (`tokens` > 0) or the dataset (examples, tokens_per_example,
+// packing, padding, epochs columns).
 json training_request(const Record& r, double tokens) {
   json t;
   if (has(r, "mode")) t["mode"] = text(r, "mode");
-  t["tokens"] = tokens;
+  if (tokens > 0) {
+    t["tokens"] = tokens;
+  } else {
+    t["examples"] = num(r, "examples");
+    t["tokensPerExample"] = num(r, "tokens_per_example");
+    t["packing"] = text(r, "packing") == "true";
+    if (has(r, "padding")) t["padding"] = text(r, "padding");
+    if (has(r, "epochs")) t["epochs"] = num(r, "epochs");
+  }
   if (has(r, "seq_len")) t["seqLen"] = whole(r, "seq_len");
   if (has(r, "precision")) t["precision"] = text(r, "precision");
   if (has(r, "lora_rank")) t["loraRank"] = whole(r, "lora_rank");
   if (has(r, "lora_targets")) t["loraTargets"] = text(r, "lora_targets");
   // steady_state.csv has no kernels column: its fine-tuning rows are NeMo's (Megatron-Core),
-  // so all its rows run fused kernels.
+  // so all its rows run fused kernels; finetune_steady.csv says per row.
   t["kernels"] = has(r, "kernels") ? text(r, "kernels") : "fused";
   return t;
 }
@@ -203,6 +213,29 @@ std::vector<RunRow> load_runs(const std::string& path) {
   return rows;
 }
 
+std::vector<FinetuneRunRow> load_finetune_runs(const std::string& path) {
+  std::vector<FinetuneRunRow> rows;
+  for (const Record& r : read_csv(path)) {
+    FinetuneRunRow row;
+    row.id = text(r, "id");
+    row.model = text(r, "model");
+    row.gpu = text(r, "gpu");
+    row.source = text(r, "source");
+    const json request = {{"model", model_request(r)},
+                          {"training", training_request(r, 0)},
+                          {"hardware", {{"gpu", row.gpu}, {"count", whole(r, "gpus")}}}};
+    row.request_json = request.dump();
+    row.request = parse(path + " run " + row.id, row.request_json);
+    row.cluster = cluster_of(row.request);
+    row.spec = row.request.model;
+    row.training = row.request.training;
+    row.gpus = *row.request.count;
+    row.published_wall_hours = num(r, "published_wall_hours");
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 double predict_steady(const SteadyRow& row, const Calibration& cal) {
   PlanRequest request;
   request.gpus = row.gpus;
@@ -220,6 +253,15 @@ double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal) {
   const Plan plan = plan_training(row.spec, row.training, row.cluster, request);
   if (!plan.fits) return 0;
   return row.training.tokens_total() / plan.time.tokens_per_second_per_gpu / 3600.0;
+}
+
+double predict_finetune_run_steady_hours(const FinetuneRunRow& row, const Calibration& cal) {
+  PlanRequest request;
+  request.gpus = row.gpus;
+  request.calibration = &cal;
+  const Plan plan = plan_training(row.spec, row.training, row.cluster, request);
+  if (!plan.fits) return 0;
+  return row.training.tokens_total() / (plan.time.tokens_per_second_per_gpu * row.gpus) / 3600.0;
 }
 
 }  // namespace gpusizer::calibration

@@ -1,5 +1,6 @@
-// The calibration datasets (steady_state.csv, whole_runs.csv, finetune_steady.csv) as typed
-// rows, and the model's prediction for each (shared by the calibrate tool and the Catch2 tests).
+// The calibration datasets (steady_state.csv, whole_runs.csv, finetune_steady.csv,
+// finetune_runs.csv) as typed rows, and the model's prediction for each (shared by the
+// calibrate tool and the Catch2 tests).
 //
 // Every row is turned into the JSON request a user would send (model fields, training,
 // hardware with its parallel layout) and read by gpusizer::parse_request, so the model, the
@@ -49,12 +50,29 @@ struct RunRow {
   double published_gpu_hours = 0;
 };
 
+// A published fine-tuning run, described as people know it: examples of an average length,
+// packed or padded, for some epochs (training.examples / tokensPerExample / packing).
+struct FinetuneRunRow {
+  std::string id, model, gpu, source;
+  std::string request_json;
+  Request request;
+  Cluster cluster;
+  Model spec;
+  TrainingSpec training;
+  int gpus = 0;
+  double published_wall_hours = 0;
+};
+
 std::vector<SteadyRow> load_steady(const std::string& path);
 std::vector<RunRow> load_runs(const std::string& path);
+std::vector<FinetuneRunRow> load_finetune_runs(const std::string& path);
 
 // Predicted tokens/s/GPU of the row's own layout.
 double predict_steady(const SteadyRow& row, const Calibration& cal);
 // Steady-state GPU-hours of the planner's best layout on the row's GPUs (no overheads).
 double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal);
+// Steady-state wall hours of the planner's best layout on the run's GPUs (no run overheads;
+// 0 when nothing fits).
+double predict_finetune_run_steady_hours(const FinetuneRunRow& row, const Calibration& cal);
 
 }  // namespace gpusizer::calibration
