@@ -12,6 +12,8 @@ const char* mode_name(Mode m) {
   return "pretrain";
 }
 
+const char* kernels_name(Kernels k) { return k == Kernels::eager ? "eager" : "fused"; }
+
 const char* precision_name(Precision p) {
   switch (p) {
     case Precision::bf16: return "bf16";

@@ -16,6 +16,16 @@ namespace gpusizer {
 
 enum class Mode { pretrain, full_finetune, lora, qlora };
 const char* mode_name(Mode m);
+
+// How the training stack runs a layer, as far as time is concerned. fused: one kernel per
+// norm, rotary embedding, activation or adapter (Megatron-LM, NeMo, Megatron-Bridge, NeMo
+// AutoModel and others on Transformer Engine, XTuner's dispatched kernels, torchtitan,
+// llm-foundry); eager: Hugging Face's modeling code and PEFT's adapters op by op from Python
+// (the Trainer, TRL, LLaMA-Factory, Axolotl, torchtune without compile, DeepSpeed and FSDP
+// scripts around them). The default follows the mode: fused for pre-training, eager for
+// fine-tuning, the way each is usually run.
+enum class Kernels { fused, eager };
+const char* kernels_name(Kernels k);
 const char* precision_name(Precision p);
 
 // The matrices LoRA adapts, as PEFT's target_modules names them in Llama-style models.
@@ -40,6 +50,7 @@ struct Dataset {
 
 struct TrainingSpec {
   Mode mode = Mode::pretrain;
+  Kernels kernels = Kernels::fused;
   double tokens = 0;  // processed per epoch (padding included)
   double epochs = 1;
   int seq_len = 0;      // length of the sequences the GPUs process (unpacked: padded length)

@@ -1,7 +1,9 @@
-// gpusizer-calibrate: predicted vs measured throughput (steady_state.csv) and predicted vs
-// published whole-run GPU-hours (whole_runs.csv), with summary errors; --fit searches the
-// calibration constants (core/src/calibration.cpp) that minimize the error.
-// usage: gpusizer-calibrate [--fit] [--cross-validate] [--steady FILE] [--runs FILE] [--quiet]
+// gpusizer-calibrate: predicted vs measured throughput (steady_state.csv, finetune_steady.csv)
+// and predicted vs published whole-run GPU-hours (whole_runs.csv), with summary errors; --fit
+// searches the calibration constants (core/src/calibration.cpp) that minimize the error,
+// --fit-finetune only those fine-tuning alone uses; --requests prints each row's request.
+// usage: gpusizer-calibrate [--fit | --fit-finetune] [--cross-validate] [--steady FILE] [--runs FILE] [--finetune FILE]
+//                           [--requests] [--quiet]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +15,8 @@
 
 #include "dataset.hpp"
 #include "contract/default_catalog.hpp"
+#include "finetune.hpp"
+#include "fitting.hpp"
 #include "training/run_model.hpp"
 #include "training/timing.hpp"
 
@@ -49,7 +53,10 @@ std::string group_of(const SteadyRow& r) {
   return r.framework;
 }
 
-SteadyScore score_steady(const std::vector<SteadyRow>& rows, const Calibration& cal, bool print) {
+using Grouping = std::string (*)(const SteadyRow&);
+
+SteadyScore score_steady(const std::vector<SteadyRow>& rows, const Calibration& cal, bool print,
+                         Grouping group = group_of) {
   SteadyScore s;
   std::map<std::string, std::pair<double, int>> group_loss;
   std::vector<double> abs_pct;
@@ -58,10 +65,10 @@ SteadyScore score_steady(const std::vector<SteadyRow>& rows, const Calibration& 
     const double predicted = predict_steady(r, cal);
     const double error = predicted / r.measured_tokens_per_s_per_gpu - 1;
     const double log_error = std::log(predicted / r.measured_tokens_per_s_per_gpu);
-    auto& g = group_loss[group_of(r)];
+    auto& g = group_loss[group(r)];
     g.first += log_error * log_error;
     g.second += 1;
-    s.errors[group_of(r)].push_back(error);
+    s.errors[group(r)].push_back(error);
     abs_pct.push_back(std::fabs(error) * 100);
     if (print) {
       char layout[64];
@@ -182,36 +189,6 @@ void print_runs(const std::vector<RunCase>& cases, const Calibration& cal) {
   }
 }
 
-struct Param {
-  double* value;
-  double lo, hi;  // physical bounds: an efficiency above 1 would fit noise, not hardware
-};
-
-// Coordinate descent on multiplicative steps within bounds: derivative-free, few parameters.
-void fit(const std::vector<Param>& params, const std::function<double()>& loss, int rounds) {
-  for (const Param& p : params) *p.value = std::clamp(*p.value, p.lo, p.hi);
-  double best = loss();
-  double step = 0.2;
-  for (int round = 0; round < rounds && step > 0.002; ++round) {
-    bool improved = false;
-    for (const Param& p : params) {
-      for (double factor : {1 + step, 1 / (1 + step)}) {
-        const double old = *p.value;
-        *p.value = std::clamp(old * factor, p.lo, p.hi);
-        const double l = loss();
-        if (l < best) {
-          best = l;
-          improved = true;
-        } else {
-          *p.value = old;
-        }
-      }
-    }
-    if (!improved) step /= 2;
-  }
-}
-
-
 // The whole-run constants, with the steady-state model fixed; the failure rate is not fitted
 // (calibration.hpp: from Llama 3's interruption log).
 void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal) {
@@ -298,20 +275,140 @@ void cross_validate(const std::vector<SteadyRow>& rows) {
   std::printf("  all held-out rows: mean |error| %.1f%%, median %.1f%%\n\n", sum / all.size(), median(all));
 }
 
+// ---- fine-tuning (finetune_steady.csv) ----------------------------------------------------
+
+void print_finetune_constants(const Calibration& cal) {
+  std::printf("fitted fine-tuning constants (for core/src/calibration.cpp):\n");
+  std::printf("    c.eager_layer_overhead_s = %.3g;\n    c.eager_zero3_layer_overhead_s = %.3g;\n",
+              cal.eager_layer_overhead_s, cal.eager_zero3_layer_overhead_s);
+  std::printf("    c.eager_micro_batch_overhead_s = %.3g;\n    c.eager_step_overhead_s = %.3g;\n",
+              cal.eager_micro_batch_overhead_s, cal.eager_step_overhead_s);
+  std::printf("    c.eager_memory_factor = %.3f;\n    c.eager_dp_overlap = %.3f;\n", cal.eager_memory_factor,
+              cal.eager_dp_overlap);
+  std::printf("    c.qlora_dequant_efficiency = %.3f;\n    c.pcie_efficiency = %.3f;\n\n", cal.qlora_dequant_efficiency,
+              cal.pcie_efficiency);
+}
+
+// The summary figures of predicted vs measured (signed relative errors, one per row).
+struct ErrorSummary {
+  std::size_t rows = 0;
+  double mean_abs_pct = 0, median_abs_pct = 0, worst_ratio = 0;
+};
+
+ErrorSummary summarize(const std::vector<double>& errors) {
+  ErrorSummary s;
+  std::vector<double> abs_pct;
+  for (double e : errors) {
+    abs_pct.push_back(std::fabs(e) * 100);
+    s.worst_ratio = std::max(s.worst_ratio, std::max(1 + e, 1 / (1 + e)));
+  }
+  s.rows = errors.size();
+  if (s.rows) {
+    double sum = 0;
+    for (double a : abs_pct) sum += a;
+    s.mean_abs_pct = sum / s.rows;
+    s.median_abs_pct = median(abs_pct);
+  }
+  return s;
+}
+
+void print_summary(const char* label, const std::vector<double>& errors) {
+  const ErrorSummary s = summarize(errors);
+  std::printf("  %-34s %4zu rows  mean |error| %5.1f%%  median %5.1f%%  worst %.3fx\n", label, s.rows, s.mean_abs_pct,
+              s.median_abs_pct, s.worst_ratio);
+}
+
+// QLoRA against LoRA where a source measured both on the same model, GPUs and sequence length:
+// measured and predicted ratio of a LoRA row's throughput to its QLoRA twin's (how much longer
+// a QLoRA step takes per token).
+void report_qlora_ratios(const std::vector<SteadyRow>& rows, const Calibration& cal) {
+  bool header = false;
+  for (const SteadyRow& q : rows) {
+    if (q.training.mode != Mode::qlora) continue;
+    for (const SteadyRow& l : rows) {
+      if (l.training.mode != Mode::lora || l.framework != q.framework || l.spec.name != q.spec.name || l.gpu != q.gpu ||
+          l.gpus != q.gpus || l.training.seq_len != q.training.seq_len || l.par.zero != q.par.zero)
+        continue;
+      const double measured = l.measured_tokens_per_s_per_gpu / q.measured_tokens_per_s_per_gpu;
+      const double predicted = predict_steady(l, cal) / predict_steady(q, cal);
+      if (!header) std::printf("QLoRA / LoRA time per token (same source, model, GPUs, sequence length):\n");
+      header = true;
+      std::printf("  %-44s measured %.2f  predicted %.2f\n", q.id.c_str(), measured, predicted);
+    }
+  }
+  if (header) std::printf("\n");
+}
+
+// Predicted vs measured fine-tuning throughput, all rows and single-GPU rows.
+void report_finetune(const std::vector<SteadyRow>& rows, const Calibration& cal, bool print) {
+  const SteadyScore s = score_steady(rows, cal, print, finetune_group);
+  std::vector<double> all, single;
+  for (const SteadyRow& r : rows) {
+    const double e = predict_steady(r, cal) / r.measured_tokens_per_s_per_gpu - 1;
+    all.push_back(e);
+    if (r.gpus == 1) single.push_back(e);
+  }
+  std::printf("\nfine-tuning steady state:\n");
+  print_summary("all", all);
+  print_summary("single GPU", single);
+  for (const auto& [name, errors] : s.errors) print_summary(name.substr(0, 34).c_str(), errors);
+  std::printf("\n");
+}
+
+// Published fine-tuning runs (finetune_runs.csv): the steady-state hours of the planner's
+// layout against the published wall-clock hours (reported, not fitted: what a run adds to its
+// steady state is the whole-run model's part).
+void report_finetune_runs(const std::vector<FinetuneRunRow>& rows, const Calibration& cal) {
+  std::printf("%-44s %-10s %5s %12s %10s %10s\n", "fine-tuning run", "gpu", "gpus", "published h", "steady h",
+              "published / steady");
+  for (const FinetuneRunRow& r : rows) {
+    const double steady = predict_finetune_run_steady_hours(r, cal);
+    std::printf("%-44.44s %-10s %5d %12.3f %10.3f %10.2f\n", r.id.c_str(), r.gpu.c_str(), r.gpus, r.published_wall_hours,
+                steady, steady > 0 ? r.published_wall_hours / steady : 0.0);
+  }
+  std::printf("\n");
+}
+
+// Leave one fine-tuning group out: fit the fine-tuning constants on the other groups, score
+// the group left out; the pre-training constants stay as `base` has them.
+void cross_validate_finetune(const std::vector<SteadyRow>& rows, const Calibration& base) {
+  std::printf("fine-tuning, leave-one-group-out (fitted without the group, then scored on it):\n");
+  std::vector<double> all, single;
+  for (const HeldOut& held : leave_one_group_out(rows, base)) {
+    print_summary(held.group.substr(0, 34).c_str(), held.errors);
+    for (std::size_t i = 0; i < held.rows.size(); ++i) {
+      all.push_back(held.errors[i]);
+      if (held.rows[i]->gpus == 1) single.push_back(held.errors[i]);
+    }
+    std::vector<SteadyRow> group;
+    for (const SteadyRow* r : held.rows) group.push_back(*r);
+    report_qlora_ratios(group, held.fitted);
+  }
+  print_summary("all held-out rows", all);
+  print_summary("held-out single-GPU rows", single);
+  std::printf("\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string steady_path = GPUSIZER_CALIBRATION_DIR "/steady_state.csv";
   std::string runs_path = GPUSIZER_CALIBRATION_DIR "/whole_runs.csv";
-  bool do_fit = false, quiet = false, do_cv = false;
+  std::string finetune_path = GPUSIZER_CALIBRATION_DIR "/finetune_steady.csv";
+  bool do_fit = false, quiet = false, do_cv = false, print_requests = false, fit_finetune_only = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--fit")) do_fit = true;
+    else if (!std::strcmp(argv[i], "--fit-finetune")) fit_finetune_only = true;
     else if (!std::strcmp(argv[i], "--cross-validate")) do_cv = true;
     else if (!std::strcmp(argv[i], "--quiet")) quiet = true;
     else if (!std::strcmp(argv[i], "--steady") && i + 1 < argc) steady_path = argv[++i];
     else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs_path = argv[++i];
+    else if (!std::strcmp(argv[i], "--finetune") && i + 1 < argc) finetune_path = argv[++i];
+    else if (!std::strcmp(argv[i], "--requests")) print_requests = true;
     else {
-      std::fprintf(stderr, "usage: gpusizer-calibrate [--fit] [--cross-validate] [--quiet] [--steady FILE] [--runs FILE]\n");
+      std::fprintf(stderr,
+                   "usage: gpusizer-calibrate [--fit | --fit-finetune] [--cross-validate] [--quiet] [--steady FILE] [--runs FILE] "
+                   "[--finetune FILE] [--requests]\n");
       return 1;
     }
   }
@@ -321,11 +418,23 @@ int main(int argc, char** argv) {
   const auto runs = load_runs(GPUSIZER_CALIBRATION_DIR "/whole_runs.csv");
   const auto report_steady = load_steady(steady_path);
   const auto report_runs = load_runs(runs_path);
+  const auto finetune = load_steady(GPUSIZER_CALIBRATION_DIR "/finetune_steady.csv");
+  const auto report_finetune_rows = load_steady(finetune_path);
+  const auto finetune_runs = load_finetune_runs(GPUSIZER_CALIBRATION_DIR "/finetune_runs.csv");
+  if (print_requests) {
+    // Each row as the request it becomes: `gpusizer estimate` answers it with the same layout.
+    for (const auto* rows : {&report_steady, &report_finetune_rows})
+      for (const SteadyRow& r : *rows) std::printf("%s\t%s\n", r.id.c_str(), r.request_json.c_str());
+    for (const RunRow& r : report_runs) std::printf("%s\t%s\n", r.model.c_str(), r.request_json.c_str());
+    for (const FinetuneRunRow& r : finetune_runs) std::printf("%s\t%s\n", r.id.c_str(), r.request_json.c_str());
+    return 0;
+  }
   if (do_cv) cross_validate(steady);
   Calibration cal = default_calibration();
 
   if (do_fit) {
     fit_steady(steady, cal);
+    fit_finetune(finetune, cal);
     // The whole-run constants on every run; the range from the leave-one-run-out residuals,
     // so it says how far a run the fit has not seen strays.
     const std::vector<RunCase> cases = run_cases(runs, cal);
@@ -353,6 +462,11 @@ int main(int argc, char** argv) {
     std::printf("    c.run_step_seconds = %.4f;\n    c.run_startup_hours = %.4f;\n", cal.run_step_seconds,
                 cal.run_startup_hours);
     std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n\n", cal.run_range_low, cal.run_range_high);
+    print_finetune_constants(cal);
+  } else if (fit_finetune_only) {
+    // The fine-tuning constants alone, on the compiled pre-training constants.
+    fit_finetune(finetune, cal);
+    print_finetune_constants(cal);
   }
   const SteadyScore s = score_steady(report_steady, cal, !quiet);
   const std::vector<RunCase> report_cases = run_cases(report_runs, cal);
@@ -378,5 +492,10 @@ int main(int argc, char** argv) {
   std::printf("  range 10-90 %% of leave-one-out residuals: x%.2f to x%.2f (%.2fx wide); holds %.0f%% of runs left out\n",
               std::exp(-quantile(rep.loo, 0.9)), std::exp(-quantile(rep.loo, 0.1)),
               std::exp(quantile(rep.loo, 0.9) - quantile(rep.loo, 0.1)), 100 * rep.coverage);
+  std::printf("\n");
+  report_finetune(report_finetune_rows, cal, !quiet);
+  report_qlora_ratios(report_finetune_rows, cal);
+  report_finetune_runs(finetune_runs, cal);
+  if (do_cv) cross_validate_finetune(finetune, default_calibration());
   return 0;
 }

@@ -3,16 +3,20 @@
 #include <cmath>
 #include <fstream>
 #include <map>
-#include <sstream>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "contract/request_reader.hpp"
+#include "gpusizer/error.hpp"
 #include "training/perf.hpp"
 #include "training/planner.hpp"
 #include "training/run_model.hpp"
-#include "contract/default_catalog.hpp"
+#include "training/timing.hpp"
 
 namespace gpusizer::calibration {
 namespace {
+
+using nlohmann::json;
 
 // One CSV record (RFC 4180 quoting, no embedded newlines in these files).
 std::vector<std::string> split(const std::string& line) {
@@ -62,9 +66,12 @@ std::vector<Record> read_csv(const std::string& path) {
   return rows;
 }
 
-double num(const Record& r, const char* key, double fallback = 0) {
+bool has(const Record& r, const char* key) {
   auto it = r.find(key);
-  return it == r.end() || it->second.empty() ? fallback : std::stod(it->second);
+  return it != r.end() && !it->second.empty();
+}
+double num(const Record& r, const char* key, double fallback = 0) {
+  return has(r, key) ? std::stod(r.at(key)) : fallback;
 }
 int whole(const Record& r, const char* key, int fallback = 0) {
   return static_cast<int>(num(r, key, fallback));
@@ -74,40 +81,81 @@ std::string text(const Record& r, const char* key) {
   return it == r.end() ? std::string() : it->second;
 }
 
-Model model_of(const Record& r) {
-  Model m;
-  m.name = text(r, "model");
-  m.params = num(r, "params");
-  m.active_params = num(r, "active_params", m.params);
-  m.layers = whole(r, "layers");
-  m.hidden = whole(r, "hidden");
-  m.heads = whole(r, "heads");
-  m.kv_heads = whole(r, "kv_heads", m.heads);
-  m.ffn_hidden = whole(r, "ffn", 4 * m.hidden);
-  m.vocab = whole(r, "vocab", 50304);
-  m.head_dim = whole(r, "head_dim");
-  m.activation = text(r, "activation") == "swiglu" ? Activation::swiglu : Activation::gelu;
-  m.experts = whole(r, "experts");
-  m.experts_per_token = whole(r, "experts_per_token");
-  m.expert_ffn_hidden = whole(r, "expert_ffn");
-  m.shared_experts = whole(r, "shared_experts");
-  m.dense_layers = whole(r, "dense_layers");
-  m.architecture_known = true;
+// The row's model in the contract's names. Columns left empty are left out, so the contract's
+// defaults and checks apply as they would to a user's request.
+json model_request(const Record& r) {
+  json m;
+  m["name"] = text(r, "model");
+  m["params"] = num(r, "params");
+  if (has(r, "active_params")) m["activeParams"] = num(r, "active_params");
+  const std::pair<const char*, const char*> dimensions[] = {
+      {"layers", "layers"},         {"hidden", "hidden"},
+      {"heads", "heads"},           {"kv_heads", "kvHeads"},
+      {"ffn", "ffnHidden"},         {"vocab", "vocab"},
+      {"head_dim", "headDim"},      {"experts", "experts"},
+      {"experts_per_token", "expertsPerToken"}, {"expert_ffn", "expertFfnHidden"},
+      {"shared_experts", "sharedExperts"},      {"dense_layers", "denseLayers"}};
+  for (const auto& [column, field] : dimensions)
+    if (has(r, column)) m[field] = whole(r, column);
+  if (has(r, "activation")) m["activation"] = text(r, "activation");
+  if (has(r, "tied_embeddings")) m["tiedEmbeddings"] = text(r, "tied_embeddings") == "true";
   return m;
 }
 
-Precision precision_of(const std::string& p) {
-  return p == "fp8" ? Precision::fp8 : p == "fp16" ? Precision::fp16 : Precision::bf16;
+// The training part; the tokens (`tokens` > 0) or the dataset (examples, tokens_per_example,
+// packing, padding, epochs columns).
+json training_request(const Record& r, double tokens) {
+  json t;
+  if (has(r, "mode")) t["mode"] = text(r, "mode");
+  if (tokens > 0) {
+    t["tokens"] = tokens;
+  } else {
+    t["examples"] = num(r, "examples");
+    t["tokensPerExample"] = num(r, "tokens_per_example");
+    t["packing"] = text(r, "packing") == "true";
+    if (has(r, "padding")) t["padding"] = text(r, "padding");
+    if (has(r, "epochs")) t["epochs"] = num(r, "epochs");
+  }
+  if (has(r, "seq_len")) t["seqLen"] = whole(r, "seq_len");
+  if (has(r, "precision")) t["precision"] = text(r, "precision");
+  if (has(r, "lora_rank")) t["loraRank"] = whole(r, "lora_rank");
+  if (has(r, "lora_targets")) t["loraTargets"] = text(r, "lora_targets");
+  // steady_state.csv has no kernels column: its fine-tuning rows are NeMo's (Megatron-Core),
+  // so all its rows run fused kernels; finetune_steady.csv says per row.
+  t["kernels"] = has(r, "kernels") ? text(r, "kernels") : "fused";
+  return t;
 }
 
-Mode mode_of(const std::string& m) {
-  return m == "lora" ? Mode::lora : m == "full-finetune" ? Mode::full_finetune : Mode::pretrain;
+// The layout as published. Context parallelism has no field in the contract: the NeMo rows
+// with CP = 2 (val-45..50) fold it into dp, which leaves their global batch (GA x DP x MBS of
+// the real layout) short of whole micro-batches per replica. It is rounded up to the next
+// whole number, as the time model rounds any global batch (252 -> 256 sequences, 1.6 %).
+json layout_request(const Record& r) {
+  json p;
+  p["tp"] = whole(r, "tp", 1);
+  p["pp"] = whole(r, "pp", 1);
+  p["dp"] = whole(r, "dp", 1);
+  p["ep"] = whole(r, "ep", 1);
+  p["microBatch"] = whole(r, "micro_batch", 1);
+  const int per_step = whole(r, "dp", 1) * whole(r, "micro_batch", 1);
+  p["globalBatch"] = (whole(r, "global_batch", 1) + per_step - 1) / per_step * per_step;
+  p["interleave"] = whole(r, "interleave", 1);
+  p["recompute"] = has(r, "recompute") ? text(r, "recompute") : "none";
+  p["sequenceParallel"] = text(r, "sequence_parallel") == "true";
+  p["zero"] = whole(r, "zero", 0);
+  return p;
 }
 
-Cluster cluster_for(const std::string& gpu_id, Precision precision) {
-  const Gpu* gpu = default_catalog()->find_gpu(gpu_id);
-  if (!gpu) throw std::runtime_error("unknown GPU " + gpu_id);
-  return default_cluster(*gpu, precision);
+Request parse(const std::string& where, const std::string& request_json) {
+  try {
+    return parse_request(request_json);
+  } catch (const Error& e) {
+    throw std::runtime_error(where + ": " + e.code() + " at " + e.path() + ": " + e.what() + "\n  " + request_json);
+  }
+}
+
+Cluster cluster_of(const Request& request) {
+  return RunTimer(request, 0).cluster_for(*request.catalog->find_gpu(request.gpu));
 }
 
 }  // namespace
@@ -121,23 +169,19 @@ std::vector<SteadyRow> load_steady(const std::string& path) {
     row.model = text(r, "model");
     row.gpu = text(r, "gpu");
     row.source = text(r, "source");
-    row.spec = model_of(r);
-    row.training.seq_len = whole(r, "seq_len");
-    row.training.precision = precision_of(text(r, "precision"));
-    row.training.mode = mode_of(text(r, "mode"));
-    row.training.tokens = 1e12;
-    row.gpus = whole(r, "gpus");
-    row.par.tp = whole(r, "tp", 1);
-    row.par.pp = whole(r, "pp", 1);
-    row.par.dp = whole(r, "dp", 1);
-    row.par.ep = whole(r, "ep", 1);
-    row.par.micro_batch = whole(r, "micro_batch", 1);
-    row.par.global_batch = whole(r, "global_batch", 1);
-    row.par.interleave = whole(r, "interleave", 1);
-    const std::string rc = text(r, "recompute");
-    row.par.recompute = rc == "full" ? Recompute::full : rc == "selective" ? Recompute::selective : Recompute::none;
-    row.par.sequence_parallel = text(r, "sequence_parallel") == "true";
-    row.par.zero = whole(r, "zero", 1);
+    row.confidence = text(r, "confidence");
+    row.origin = text(r, "origin");
+    // Steady state does not depend on the run's length: any token count will do.
+    const json request = {{"model", model_request(r)},
+                          {"training", training_request(r, 1e12)},
+                          {"hardware", {{"gpu", row.gpu}, {"count", whole(r, "gpus")}, {"parallelism", layout_request(r)}}}};
+    row.request_json = request.dump();
+    row.request = parse(path + " row " + row.id, row.request_json);
+    row.cluster = cluster_of(row.request);
+    row.spec = row.request.model;
+    row.training = row.request.training;
+    row.par = *row.request.parallelism;
+    row.gpus = *row.request.count;
     row.measured_tokens_per_s_per_gpu = num(r, "tokens_per_s_per_gpu");
     rows.push_back(std::move(row));
   }
@@ -151,12 +195,16 @@ std::vector<RunRow> load_runs(const std::string& path) {
     row.model = text(r, "model");
     row.gpu = text(r, "gpu");
     row.source = text(r, "source");
-    row.spec = model_of(r);
-    row.training.seq_len = whole(r, "seq_len", 2048);
-    row.training.tokens = num(r, "tokens");
-    row.training.precision = precision_of(text(r, "precision"));
     // Whole runs are timed as trained in bf16/fp16 unless the row says fp8 (DeepSeek-V3).
-    row.gpus = whole(r, "gpu_count");
+    const json request = {{"model", model_request(r)},
+                          {"training", training_request(r, num(r, "tokens"))},
+                          {"hardware", {{"gpu", row.gpu}, {"count", whole(r, "gpu_count")}}}};
+    row.request_json = request.dump();
+    row.request = parse(path + " run " + row.model, row.request_json);
+    row.cluster = cluster_of(row.request);
+    row.spec = row.request.model;
+    row.training = row.request.training;
+    row.gpus = *row.request.count;
     row.count_known = text(r, "count_known") == "yes";
     row.published_gpu_hours = num(r, "published_gpu_hours");
     const double batch_tokens = num(r, "global_batch_tokens");
@@ -166,23 +214,44 @@ std::vector<RunRow> load_runs(const std::string& path) {
   return rows;
 }
 
+std::vector<FinetuneRunRow> load_finetune_runs(const std::string& path) {
+  std::vector<FinetuneRunRow> rows;
+  for (const Record& r : read_csv(path)) {
+    FinetuneRunRow row;
+    row.id = text(r, "id");
+    row.model = text(r, "model");
+    row.gpu = text(r, "gpu");
+    row.source = text(r, "source");
+    const json request = {{"model", model_request(r)},
+                          {"training", training_request(r, 0)},
+                          {"hardware", {{"gpu", row.gpu}, {"count", whole(r, "gpus")}}}};
+    row.request_json = request.dump();
+    row.request = parse(path + " run " + row.id, row.request_json);
+    row.cluster = cluster_of(row.request);
+    row.spec = row.request.model;
+    row.training = row.request.training;
+    row.gpus = *row.request.count;
+    row.published_wall_hours = num(r, "published_wall_hours");
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 double predict_steady(const SteadyRow& row, const Calibration& cal) {
-  const Cluster cluster = cluster_for(row.gpu, row.training.precision);
   PlanRequest request;
   request.gpus = row.gpus;
   request.fixed = row.par;
   request.calibration = &cal;
-  const Plan plan = plan_training(row.spec, row.training, cluster, request);
+  const Plan plan = plan_training(row.spec, row.training, row.cluster, request);
   return plan.time.tokens_per_second_per_gpu;
 }
 
 RunSteady predict_run_steady(const RunRow& row, const Calibration& cal) {
-  const Cluster cluster = cluster_for(row.gpu, row.training.precision);
   PlanRequest request;
   request.gpus = row.gpus;
   request.global_batch = row.global_batch;
   request.calibration = &cal;
-  const Plan plan = plan_training(row.spec, row.training, cluster, request);
+  const Plan plan = plan_training(row.spec, row.training, row.cluster, request);
   if (!plan.fits) return {};
   const double tokens = row.training.tokens_total();
   return {tokens / plan.time.tokens_per_second_per_gpu / 3600.0,
@@ -192,6 +261,15 @@ RunSteady predict_run_steady(const RunRow& row, const Calibration& cal) {
 double predict_run_gpu_hours(const RunRow& row, const RunSteady& steady, const Calibration& cal) {
   const double steady_seconds = steady.gpu_hours * 3600 / row.gpus;
   return whole_run_hours(steady_seconds, row.gpus, steady.steps, row.spec, row.training, cal).total() * row.gpus;
+}
+
+double predict_finetune_run_steady_hours(const FinetuneRunRow& row, const Calibration& cal) {
+  PlanRequest request;
+  request.gpus = row.gpus;
+  request.calibration = &cal;
+  const Plan plan = plan_training(row.spec, row.training, row.cluster, request);
+  if (!plan.fits) return 0;
+  return row.training.tokens_total() / (plan.time.tokens_per_second_per_gpu * row.gpus) / 3600.0;
 }
 
 }  // namespace gpusizer::calibration

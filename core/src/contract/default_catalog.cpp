@@ -37,6 +37,7 @@ nlohmann::json contract_document() {
   c["schemaVersion"] = 1;
   c["enums"] = {{"lang", {"en", "zh"}},
                 {"mode", {"pretrain", "full-finetune", "lora", "qlora"}},
+                {"kernels", {"fused", "eager"}},
                 {"precision", {"bf16", "fp16", "fp8"}},
                 {"currency", {"CNY", "USD"}},
                 {"recompute", {"none", "selective", "full"}}};

@@ -105,8 +105,8 @@ class RequestReader {
   void read_training(const json& t) {
     r_.expect_object(t, "/training");
     r_.warn_unknown_keys(t, "/training",
-                         {"mode", "tokens", "epochs", "seqLen", "precision", "flashAttention", "loraRank", "loraTargets",
-                          "examples", "tokensPerExample", "packing", "padding"});
+                         {"mode", "kernels", "tokens", "epochs", "seqLen", "precision", "flashAttention", "loraRank",
+                          "loraTargets", "examples", "tokensPerExample", "packing", "padding"});
     TrainingSpec& spec = req_.training;
     if (const json* v = find(t, "mode")) {
       const std::string mode = r_.read_enum(*v, "/training/mode", {"pretrain", "full-finetune", "lora", "qlora"});
@@ -115,6 +115,9 @@ class RequestReader {
                   : mode == "lora"          ? Mode::lora
                                             : Mode::qlora;
     }
+    spec.kernels = spec.mode == Mode::pretrain ? Kernels::fused : Kernels::eager;
+    if (const json* v = find(t, "kernels"))
+      spec.kernels = r_.read_enum(*v, "/training/kernels", {"fused", "eager"}) == "eager" ? Kernels::eager : Kernels::fused;
     if (const json* v = find(t, "epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", 0, 1e4, true, msg::example_epochs);
     spec.max_seq_len = req_.model.seq_len ? req_.model.seq_len : kDefaultSeqLen;
     if (const json* v = find(t, "seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);

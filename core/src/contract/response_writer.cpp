@@ -110,8 +110,9 @@ json model_json(const Model& m) {
 }
 
 json training_json(const TrainingSpec& t) {
-  json j = {{"mode", mode_name(t.mode)},  {"tokens", sig(t.tokens)},       {"epochs", sig(t.epochs)},
-            {"seqLen", t.seq_len},        {"precision", precision_name(t.precision)},
+  json j = {{"mode", mode_name(t.mode)},          {"kernels", kernels_name(t.kernels)},
+            {"tokens", sig(t.tokens)},            {"epochs", sig(t.epochs)},
+            {"seqLen", t.seq_len},                {"precision", precision_name(t.precision)},
             {"flashAttention", t.flash_attention}};
   if (t.is_adapter()) {
     j["loraRank"] = t.lora_rank;

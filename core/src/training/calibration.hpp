@@ -43,6 +43,24 @@ struct Calibration {
   double zero3_compute_efficiency = 0.85;
   // ...and its eager per-module hooks (gather, free, reduce) add host-side time per layer.
   double zero3_layer_overhead_s = 100e-6;
+  // The eager fine-tuning stacks (training.kernels "eager": Hugging Face's modeling code with
+  // PEFT under the Trainer, LLaMA-Factory, torchtune, DeepSpeed and FSDP scripts) run unfused
+  // PyTorch: every norm, rotary embedding, activation and LoRA adapter is a few separate
+  // kernels launched from Python, where fused stacks take one (layer_overhead_s above). These
+  // replace the fused values for such jobs; pre-training keeps those. The values here are the
+  // fit's priors (tests/calibration/finetune.cpp); calibration.cpp holds the fitted ones.
+  double eager_layer_overhead_s = 1e-3;         // launches per layer per micro-batch, forward
+  double eager_zero3_layer_overhead_s = 1e-3;   // FSDP / DeepSpeed ZeRO-3 hooks per layer, forward
+  double eager_micro_batch_overhead_s = 20e-3;  // per micro-batch outside the layers: batch, loss
+  double eager_step_overhead_s = 50e-3;         // per optimizer step: optimizer, clipping, scheduler
+  double eager_memory_factor = 2.0;             // elementwise HBM traffic, unfused / fused
+  // Share of the backward that hides gradient traffic and ZeRO-3 gathers: DeepSpeed under the
+  // Trainer prefetches less than a layer ahead, FSDP one unit, so at micro-batch 1 of short
+  // sequences the gathers mostly wait (dp_overlap is Megatron's and llm-foundry's).
+  double eager_dp_overlap = 0.3;
+  // QLoRA dequantizes each NF4 weight to bf16 before its GEMM (bitsandbytes, torchao): the
+  // fraction of HBM bandwidth those kernels reach, far below a streaming copy's.
+  double qlora_dequant_efficiency = 0.2;
   // Whole runs (training/run_model.hpp): checkpoints and evaluation as a share of training time;
   // hours lost to failures per GPU-hour per GPU of the job (rate x hours lost each); seconds
   // per optimizer step; fixed start-up hours; the storage bandwidth weights load and save at.

@@ -47,6 +47,8 @@ PerfModel::PerfModel(const Model& m, const TrainingSpec& t, const Cluster& c, co
   attention_rate_ = bf16_peak * 1e12 * arch.attention;
   tp_overlap_ = c.gpus_per_node > 1 && c.intra_node_kind != "pcie" ? arch.tp_overlap : 0.0;
   hbm_rate_ = c.gpu->memory_bandwidth_tbps * 1e12 * cal.hbm_efficiency;
+  dequant_rate_ = c.gpu->memory_bandwidth_tbps * 1e12 * cal.qlora_dequant_efficiency;
+  eager_ = t.kernels == Kernels::eager;
   const double link_eff = c.intra_node_kind == "pcie" ? cal.pcie_efficiency : cal.nvlink_efficiency;
   intra_bw_ = c.intra_node_gbps / 2 * 1e9 * link_eff;  // vendors quote both directions
   inter_bw_ = c.inter_node_gbps * 1e9 * cal.network_efficiency;
@@ -141,7 +143,11 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   const double repl_div = par.sequence_parallel ? tp : 1.0;
   const double dense_bytes = tokens_mb * (norm_residual_bytes_ / repl_div + (dense_split_bytes_ + scores_bytes_) / tp);
   const double moe_bytes = tokens_mb * (norm_residual_bytes_ / repl_div + (moe_split_bytes_ + scores_bytes_) / tp);
-  const double dense_mem = dense_bytes / hbm_rate_, moe_mem = moe_bytes / hbm_rate_;
+  // Eager PyTorch runs the norms, rotary embedding, activation and residuals as separate
+  // unfused kernels, each reading and writing its tensor (HF's RMSNorm alone: upcast, square,
+  // mean, scale, downcast): more HBM traffic per token than the fused kernels.
+  const double mem_factor = eager_ ? cal_.eager_memory_factor : 1.0;
+  const double dense_mem = dense_bytes * mem_factor / hbm_rate_, moe_mem = moe_bytes * mem_factor / hbm_rate_;
 
   // Backward: dgrad + wgrad = 2x the forward GEMMs; LoRA/QLoRA skip the frozen wgrad.
   const double gemm_bwd = adapters_ ? 1.0 : 2.0;
@@ -154,13 +160,14 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   const double layer_matmul = f_gemm * (1 + gemm_bwd);
   const double layer_attention = attn_core * (1 + kAttentionBackwardRatio);
   double layer_mem = f_mem * 3;  // backward elementwise work is about twice the forward
-  if (t_.mode == Mode::qlora) {
-    // QLoRA dequantizes every frozen NF4 weight to bf16 before its GEMM, in the forward and
-    // again for the backward's input gradient: read 0.5 B, write 2 B per weight, twice
-    // (Dettmers et al. 2023; bitsandbytes dequantize kernels).
-    const double layer_weights = m_.layer_params() / tp;
-    layer_mem += 2 * (kQloraWeightBytes + kBf16Bytes) * layer_weights / hbm_rate_;
-  }
+  // QLoRA dequantizes every frozen NF4 weight to bf16 before its GEMM, in the forward, again
+  // for the backward's input gradient and once more when full recomputation repeats the
+  // forward: read 0.516 B, write 2 B per weight each time (Dettmers et al. 2023; bitsandbytes'
+  // dequantize_4bit), at the share of HBM bandwidth those kernels reach.
+  const double dequant = t_.mode == Mode::qlora
+                             ? (kQloraWeightBytes + kBf16Bytes) * m_.layer_params() / tp / dequant_rate_
+                             : 0.0;
+  layer_mem += 2 * dequant;
 
   // Tensor parallelism: 4 collectives forward and 4 backward, each (t - 1)/t of the
   // activation (s b h, bf16) over the slowest link of the group (Korthikanti et al. sec. 4.2).
@@ -183,17 +190,24 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
     layer_moe = w_moe * 4 * one * (1 - cal_.moe_comm_overlap);
   }
   double layer_recompute = 0;
-  if (par.recompute == Recompute::full) layer_recompute = f_gemm + attn_core + f_mem;
+  if (par.recompute == Recompute::full) layer_recompute = f_gemm + attn_core + f_mem + dequant;
   else if (par.recompute == Recompute::selective) layer_recompute = attn_core + tokens_mb * scores_bytes_ / tp / hbm_rate_;
   const bool fsdp = par.zero >= 3 && par.dp > 1;
-  const double layer_overhead = (cal_.layer_overhead_s + (fsdp ? cal_.zero3_layer_overhead_s : 0) +
-                                 w_moe * cal_.moe_layer_overhead_s) *
-                                (par.recompute == Recompute::full ? 4 : 3);
+  const double launches = eager_ ? cal_.eager_layer_overhead_s : cal_.layer_overhead_s;
+  const double hooks = fsdp ? (eager_ ? cal_.eager_zero3_layer_overhead_s : cal_.zero3_layer_overhead_s) : 0.0;
+  const double layer_overhead =
+      (launches + hooks + w_moe * cal_.moe_layer_overhead_s) * (par.recompute == Recompute::full ? 4 : 3);
+  // Per micro-batch outside the layers (eager stacks: collating and copying the batch, the
+  // embedding and loss ops, autograd bookkeeping); per optimizer step (the optimizer's
+  // per-tensor kernels, gradient clipping, zeroing, scheduler and logging in the Trainer loop).
+  const double micro_batch_overhead = eager_ ? cal_.eager_micro_batch_overhead_s : 0.0;
+  const double step_overhead = eager_ ? cal_.eager_step_overhead_s : 0.0;
 
   // ---- a pipeline stage, one micro-batch ---------------------------------------------------
   const int chunk_layers = (m_.layers + par.pp * par.interleave - 1) / (par.pp * par.interleave);
   const double stage_layers = static_cast<double>(chunk_layers) * par.interleave;
-  const double head = gemm(head_flops_, tp) * (1 + gemm_bwd) + tokens_mb * loss_bytes_ / tp / hbm_rate_;
+  const double loss_mem = tokens_mb * loss_bytes_ * mem_factor / tp / hbm_rate_;
+  const double head = gemm(head_flops_, tp) * (1 + gemm_bwd) + loss_mem;
   double p2p = 0;
   if (par.pp > 1) {
     // Neighbouring stages are tp x dp ranks apart (Megatron's rank order tp, dp, pp).
@@ -204,18 +218,20 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
     p2p = 2 * (bytes / bw + lat) * par.interleave;
   }
   const double compute_slowdown = fsdp ? 1.0 / cal_.zero3_compute_efficiency : 1.0;
-  const double per_layer = (layer_matmul + layer_attention + layer_mem + layer_recompute) * compute_slowdown +
-                           layer_tp + layer_moe + layer_overhead;
-  const double stage_mb = stage_layers * per_layer + head + p2p;
+  const double layer_device = (layer_matmul + layer_attention + layer_mem + layer_recompute) * compute_slowdown +
+                              layer_tp + layer_moe;
+  const double device_mb = stage_layers * layer_device + head;
+  const double host_mb = stage_layers * layer_overhead + micro_batch_overhead;
+  const double stage_mb = device_mb + host_mb + p2p;
 
   br.matmul = microbatches * (stage_layers * layer_matmul * compute_slowdown + gemm(head_flops_, tp) * (1 + gemm_bwd));
   br.attention = microbatches * stage_layers * layer_attention * compute_slowdown;
-  br.memory_bound = microbatches * (stage_layers * layer_mem * compute_slowdown + tokens_mb * loss_bytes_ / tp / hbm_rate_);
+  br.memory_bound = microbatches * (stage_layers * layer_mem * compute_slowdown + loss_mem);
   br.recompute = microbatches * stage_layers * layer_recompute * compute_slowdown;
   br.tp_comm = microbatches * stage_layers * layer_tp;
   br.moe_comm = microbatches * stage_layers * layer_moe;
   br.pp_comm = microbatches * p2p;
-  br.overhead = microbatches * stage_layers * layer_overhead;
+  br.overhead = microbatches * host_mb + step_overhead;
   // 1F1B with v virtual stages: the bubble is (p - 1) / v micro-batch times (Narayanan et al.).
   br.bubble = par.pp > 1 ? (pp - 1) / par.interleave * stage_mb : 0;
   const double pipeline = microbatches * stage_mb + br.bubble;
@@ -238,9 +254,11 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
     double seconds = 0, window = 0;
     if (par.zero >= 3) {
       // FSDP: gather the weights for forward and again for backward, reduce-scatter the
-      // gradients, every micro-batch; prefetching hides it behind all of the compute.
+      // gradients, every micro-batch; prefetching hides it behind all of the compute. QLoRA
+      // shards and gathers the NF4 storage itself (Answer.AI's FSDP + QLoRA, torchtune).
       const double dense_w = adapters_ ? weights_local : dense_local;
-      seconds = microbatches * (2 * dense_op(kBf16Bytes * dense_w) + dense_op(kFsdpGradReduceBytes * dense_local) +
+      const double gathered_bytes = t_.mode == Mode::qlora ? kQloraWeightBytes : kBf16Bytes;
+      seconds = microbatches * (2 * dense_op(gathered_bytes * dense_w) + dense_op(kFsdpGradReduceBytes * dense_local) +
                                 2 * expert_op(kBf16Bytes * expert_local) + expert_op(kFsdpGradReduceBytes * expert_local));
       window = microbatches * stage_mb;
     } else {
@@ -252,13 +270,13 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
       seconds = par.zero >= 1 ? grads + gather : 2 * grads;
       window = stage_mb;
     }
-    br.dp_comm = std::max(0.0, seconds - cal_.dp_overlap * window);
+    br.dp_comm = std::max(0.0, seconds - (eager_ ? cal_.eager_dp_overlap : cal_.dp_overlap) * window);
   }
   const double optimizer_shard = (dense_local / (par.zero >= 1 ? dp : 1.0)) +
                                  (expert_local / (par.zero >= 1 ? expert_replicas : 1.0));
   br.optimizer = optimizer_shard * kOptimizerStepBytes / hbm_rate_;
 
-  out.seconds = pipeline + br.dp_comm + br.optimizer;
+  out.seconds = pipeline + br.dp_comm + br.optimizer + step_overhead;
   const double gpus = static_cast<double>(par.gpus());
   const double tokens_iter = static_cast<double>(out.global_batch) * t_.seq_len;
   out.tokens_per_second_per_gpu = tokens_iter / out.seconds / gpus;

@@ -18,7 +18,8 @@ class PerfModel {
   const TrainingSpec& t_;
   const Cluster& c_;
   const Calibration& cal_;
-  double peak_flops_ = 0, gemm_rate_ = 0, attention_rate_ = 0, hbm_rate_ = 0, intra_bw_ = 0, inter_bw_ = 0;
+  double peak_flops_ = 0, gemm_rate_ = 0, attention_rate_ = 0, hbm_rate_ = 0, dequant_rate_ = 0, intra_bw_ = 0,
+         inter_bw_ = 0;
   double tp_overlap_ = 0;
   // Per token, forward, before tensor parallelism.
   double qkv_flops_ = 0, proj_flops_ = 0, dense_up_flops_ = 0, dense_down_flops_ = 0;
@@ -26,6 +27,7 @@ class PerfModel {
   double norm_residual_bytes_ = 0, dense_split_bytes_ = 0, moe_split_bytes_ = 0, scores_bytes_ = 0, loss_bytes_ = 0;
   double model_flops_per_token_ = 0, trainable_ = 0;
   bool adapters_ = false;
+  bool eager_ = false;  // training.kernels eager: the eager stacks' overheads (calibration.hpp)
 };
 
 }  // namespace gpusizer
