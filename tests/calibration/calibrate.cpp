@@ -415,12 +415,18 @@ int main(int argc, char** argv) {
   // Fitting always uses the calibration files; --steady/--runs choose what is reported
   // (e.g. the validation files, which no constant is fitted on).
   const auto steady = load_steady(GPUSIZER_CALIBRATION_DIR "/steady_state.csv");
-  const auto runs = load_runs(GPUSIZER_CALIBRATION_DIR "/whole_runs.csv");
-  const auto report_steady = load_steady(steady_path);
-  const auto report_runs = load_runs(runs_path);
   const auto finetune = load_steady(GPUSIZER_CALIBRATION_DIR "/finetune_steady.csv");
   const auto report_finetune_rows = load_steady(finetune_path);
   const auto finetune_runs = load_finetune_runs(GPUSIZER_CALIBRATION_DIR "/finetune_runs.csv");
+  // Whole runs: the published pre-training runs and the fine-tuning runs (wall hours x GPUs),
+  // which alone say what a short run spends outside its iterations.
+  auto with_finetune_runs = [&](std::vector<RunRow> rows) {
+    for (const FinetuneRunRow& f : finetune_runs) rows.push_back(as_run(f));
+    return rows;
+  };
+  const auto runs = with_finetune_runs(load_runs(GPUSIZER_CALIBRATION_DIR "/whole_runs.csv"));
+  const auto report_steady = load_steady(steady_path);
+  const auto report_runs = runs_path == GPUSIZER_CALIBRATION_DIR "/whole_runs.csv" ? runs : load_runs(runs_path);
   if (print_requests) {
     // Each row as the request it becomes: `gpusizer estimate` answers it with the same layout.
     for (const auto* rows : {&report_steady, &report_finetune_rows})

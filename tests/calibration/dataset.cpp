@@ -263,6 +263,22 @@ double predict_run_gpu_hours(const RunRow& row, const RunSteady& steady, const C
   return whole_run_hours(steady_seconds, row.gpus, steady.steps, row.spec, row.training, cal).total() * row.gpus;
 }
 
+RunRow as_run(const FinetuneRunRow& f) {
+  RunRow r;
+  r.model = f.id;
+  r.gpu = f.gpu;
+  r.source = f.source;
+  r.request_json = f.request_json;
+  r.request = f.request;
+  r.cluster = f.cluster;
+  r.spec = f.spec;
+  r.training = f.training;
+  r.gpus = f.gpus;
+  r.count_known = true;
+  r.published_gpu_hours = f.published_wall_hours * f.gpus;
+  return r;
+}
+
 double predict_finetune_run_steady_hours(const FinetuneRunRow& row, const Calibration& cal) {
   PlanRequest request;
   request.gpus = row.gpus;

@@ -66,6 +66,8 @@ struct FinetuneRunRow {
 std::vector<SteadyRow> load_steady(const std::string& path);
 std::vector<RunRow> load_runs(const std::string& path);
 std::vector<FinetuneRunRow> load_finetune_runs(const std::string& path);
+// A fine-tuning run as a whole run: its published GPU-hours are the wall hours x GPUs.
+RunRow as_run(const FinetuneRunRow& row);
 
 // Predicted tokens/s/GPU of the row's own layout.
 double predict_steady(const SteadyRow& row, const Calibration& cal);

@@ -33,11 +33,11 @@ const Calibration& default_calibration() {
     c.zero3_layer_overhead_s = 1e-06;
     c.moe_layer_overhead_s = 0.00323;
     c.moe_comm_overlap = 0.900;
-    c.run_checkpoint_eval_share = 0.2258;
-    c.run_step_seconds = 0.2213;
-    c.run_startup_hours = 1.4553;
-    c.run_range_low = 0.673;
-    c.run_range_high = 1.504;
+    c.run_checkpoint_eval_share = 0.2611;
+    c.run_step_seconds = 0.1914;
+    c.run_startup_hours = 0.0200;
+    c.run_range_low = 0.676;
+    c.run_range_high = 1.500;
     // Architectures without measured rows, relative to the fitted families: Blackwell and
     // Hopper-class export parts as Hopper; Ada and Volta as Ampere (same cuBLAS share of their
     // peaks in public GEMM benchmarks); MI300X hipBLASLt reaches ~60 % of what Hopper reaches
