@@ -4,7 +4,7 @@
 // disclosure; the core's errors under /model/... beside their field; a request's shape filled in.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openWithResult, shadow, waitShadow, settled } from './harness.mjs';
+import { useSite, openWithResult, shadow, waitShadow, settled, runAxe } from './harness.mjs';
 
 const site = useSite();
 const SHAPE = ['layers', 'hidden', 'heads', 'kvHeads', 'ffnHidden', 'vocab', 'activation'];
@@ -151,6 +151,18 @@ describe('the architecture disclosure', () => {
     assert.equal(a.source, 'given');
     assert.deepEqual(Object.keys(r.request.model).sort(), [...SHAPE].sort());
     assert.ok(r.result.model.params > 1e9 && r.result.model.params < 1.3e9, String(r.result.model.params));
+  });
+
+  test('the open disclosure, the LoRA fields and the dataset fields pass axe-core (no serious or critical violation)', async (t) => {
+    await form.locator('#f-mode').selectOption('lora');
+    await page.locator('gpu-sizer .data-as label', { hasText: 'Examples' }).click();
+    await form.locator('#f-examples').fill('1000');
+    await form.locator('#f-tokensPerExample').fill('300');
+    await answerFor(page, () => true, 'any');
+    await waitShadow(page, ({ shadowRoot: root }) => !root.querySelector('.summary').hasAttribute('data-stale'), null, 'a current result');
+    await runAxe(t, page, 'architecture open, LoRA, examples');
+    await page.locator('gpu-sizer .data-as label', { hasText: 'Tokens' }).click();
+    await form.locator('#f-mode').selectOption('pretrain');
   });
 
   test('choosing a preset starts afresh from its shape', async () => {

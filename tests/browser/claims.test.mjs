@@ -5,7 +5,7 @@
 // itself follows the element's language: one language at a time.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openWithResult, waitShadow, settled } from './harness.mjs';
+import { useSite, openWithResult, waitShadow, settled, runAxe } from './harness.mjs';
 
 const site = useSite();
 
@@ -67,6 +67,10 @@ describe('the guide’s claims on the host page', () => {
     const gpus = en.claims.find((c) => c.id === 'gpus-for-5-days');
     assert.equal(gpus.computed, '1,081 GPUs');
     assert.equal(gpus.verdictText, 'Too low');
+  });
+
+  test('the section passes axe-core (no serious or critical violation)', async (t) => {
+    await runAxe(t, page, 'claims section');
   });
 
   test('the claims are computed in a worker (the page does not freeze for a dozen estimates)', async () => {
