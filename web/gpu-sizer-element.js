@@ -39,7 +39,17 @@
 //                their fields as written (the core reports what it cannot read next to the field),
 //                other types empty them; training.tokens falls back to the core's default (2T);
 //                fields left out are emptied; hardware.count means sizing by GPU count, else
-//                goal.days is the deadline.
+//                goal.days is the deadline. model.hfConfig (a Hugging Face config.json object)
+//                and model.layers, hidden, heads, kvHeads, ffnHidden, vocab, activation fill the
+//                architecture disclosure (without a preset the model is custom); training.examples
+//                (with tokensPerExample, packing, padding) gives the data as examples instead of
+//                tokens; training.loraRank and loraTargets (a string, or a list joined with commas)
+//                apply to lora/qlora.
+//                The form sends: model.preset, or model.params for a typed size, or
+//                model.hfConfig for a pasted/dropped config.json; architecture fields the user
+//                edited as model.layers etc. (with a typed size the whole shape and no params, so
+//                the core counts them); training.tokens or training.examples + tokensPerExample +
+//                packing (+ padding when unpacked); loraRank/loraTargets for lora and qlora.
 //                goal.asOf (always today) and catalog are ignored: prices come only from the
 //                catalog property or catalog-src, never from a request. The element never reads
 //                or writes the page's URL: a host page that wants share links keeps the request
@@ -63,11 +73,16 @@
 //   --gpu-sizer-surface, --gpu-sizer-border, --gpu-sizer-input-border, --gpu-sizer-radius,
 //   --gpu-sizer-danger, --gpu-sizer-ok, --gpu-sizer-warn, --gpu-sizer-warn-bg,
 //   --gpu-sizer-point (chart points off the frontier), --gpu-sizer-grid (chart grid lines);
-//   parts: form, field, field-error, lang-switch, summary, warnings, layout (the parallel layout
-//   and iteration-time bar of the chosen GPU), advice (rule of thumb and notes), chart (the
+//   parts: form, field, field-error, lang-switch, architecture (the form's shape disclosure, a
+//   <details> that takes a dropped config.json), summary, warnings, layout (the parallel layout,
+//   iteration-time bar and the whole run's time of the chosen GPU), advice (rule of thumb and
+//   notes), chart (the
 //   cost-versus-time SVG: points, frontier, labels, tooltip), options, table-wrap, table,
 //   badge (every badge in the table) with badge-recommended, badge-cheapest, badge-fastest for
 //   one kind (the cheapest/fastest badges are outlined in the accent colour), steps, meta.
+// Language: every text is in the element's language: its labels from sizer/i18n.js, the core's
+//   messages in the request's lang, catalog names given as {en, zh} (GPU and model names) in
+//   that language, else English.
 // Table rows: tr[data-offer-id] with data-recommended / data-cheapest / data-fastest; each has a
 //   toggle (button.expand, aria-expanded) opening the detail row that follows it.
 // Timing: each estimate leaves User Timing measures "gpusizer:estimate" and "gpusizer:render".

@@ -1,7 +1,11 @@
 // The host page's own script (index.html only; an embedding page decides this for itself):
-// share links and a service worker. Loaded before gpu-sizer.js, so a request from the link is
-// set on <gpu-sizer> before its first estimate (the element picks up a property set before it
-// was upgraded).
+// one language at a time, share links, the guide's claims checked, and a service worker. Loaded
+// before gpu-sizer.js, so a request from the link is set on <gpu-sizer> before its first estimate
+// (the element picks up a property set before it was upgraded).
+//
+// Language: the page follows the element's language (its lang attribute, which the element's own
+// switch sets): <html lang> and data-lang change with it, styles.css hides the page's text in the
+// other language, and the page's own strings come from the element's message table (sizer/i18n.js).
 //
 // Share links: the URL fragment holds the current request, #r=<base64url(UTF-8 JSON)>, without
 // catalog (prices come from the site, never from a link) and goal.asOf (a link opened later is
@@ -9,9 +13,17 @@
 // entry per keystroke); opening such a link sets element.request. The element itself never
 // touches the URL.
 
+import { i18n } from './sizer/i18n.js';
+import { ClaimsSection } from './page-claims.js';
+
 const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
+const HTML_LANG = { zh: 'zh-CN', en: 'en' };
 
 const sizer = document.querySelector('gpu-sizer');
+const claimsBox = document.getElementById('claims');
+const claims = claimsBox && sizer ? new ClaimsSection(claimsBox, sizer) : null;
+let pageLang = null;
+let answered = false; // the calculator's first answer is in: the claims may be computed now
 
 /** The request to put in a link: what the core got, minus catalog and goal.asOf. */
 function shareable(request) {
@@ -51,7 +63,31 @@ function applyFragment() {
   if (request && sizer) sizer.request = request;
 }
 
+/** The element's language (its getter, once defined, validates the attribute). */
+const sizerLang = () => (sizer && typeof sizer.language === 'string' ? sizer.language : null);
+
+/** The page in the element's language: <html lang>, the visible half of each bilingual text, the page's own strings. */
+function syncLanguage() {
+  const lang = sizerLang();
+  if (!lang) return;
+  if (lang !== pageLang) {
+    pageLang = lang;
+    document.documentElement.lang = HTML_LANG[lang] || lang;
+    document.documentElement.dataset.lang = lang;
+    localizeShare(lang);
+  }
+  if (answered && claims) claims.update(lang);
+}
+
 if (sizer) {
+  customElements.whenDefined('gpu-sizer').then(syncLanguage);
+  new MutationObserver(syncLanguage).observe(sizer, { attributes: true, attributeFilter: ['lang'] });
+  // The claims take a dozen estimates: computed after the calculator's own first answer.
+  const first = () => {
+    answered = true;
+    syncLanguage();
+  };
+  sizer.addEventListener('gpusizer-result', first, { once: true });
   applyFragment();
   // A link pasted into this tab changes only the fragment: no reload, so apply it here.
   // (replaceState below fires no hashchange.)
@@ -68,10 +104,20 @@ if (sizer) {
 
 // ---- the Copy link button (hidden in the markup: it needs this script) ----
 const share = document.getElementById('share');
+
+function localizeShare(lang) {
+  if (!share) return;
+  const { t } = i18n(lang);
+  share.querySelector('#share-copy').textContent = t('shareCopy');
+  share.querySelector('#share-url').setAttribute('aria-label', t('shareLink'));
+  share.querySelector('#share-status').textContent = '';
+}
+
 if (share && sizer) {
   const button = share.querySelector('#share-copy');
   const field = share.querySelector('#share-url');
   const status = share.querySelector('#share-status');
+  const message = (key) => i18n(pageLang || sizerLang() || 'en').t(key);
   let clearTimer = 0;
   const say = (text) => {
     clearTimeout(clearTimer);
@@ -89,7 +135,7 @@ if (share && sizer) {
     field.hidden = false;
     field.focus();
     field.select();
-    say(status.dataset.manual);
+    say(message('shareManual'));
   };
   button.addEventListener('click', async () => {
     const url = location.href;
@@ -97,7 +143,7 @@ if (share && sizer) {
     try {
       await navigator.clipboard.writeText(url);
       field.hidden = true;
-      say(status.dataset.copied);
+      say(message('shareCopied'));
     } catch {
       fallback();
     }

@@ -1,11 +1,12 @@
 // Offline support for the host page: network first (so a deployed update shows at once),
 // the cache when the network fails. Same-origin GET requests only.
-const CACHE = 'gpusizer-v3';
+const CACHE = 'gpusizer-v4';
 const PRECACHE = [
   './',
   'index.html',
   'styles.css',
   'page.js',
+  'page-claims.js',
   'favicon.svg',
   'manifest.webmanifest',
   'gpu-sizer.js',
@@ -15,7 +16,9 @@ const PRECACHE = [
   'gpusizer.js',
   'gpusizer.wasm',
   'sizer/advice.js',
+  'sizer/architecture.js',
   'sizer/chart.js',
+  'sizer/claims-worker.js',
   'sizer/contract.js',
   'sizer/controller.js',
   'sizer/dom.js',

@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from './load.mjs';
-import { FALLBACK, readContract, pick } from '../../web/sizer/contract.js';
+import { FALLBACK, ENUM_FALLBACK, DEFAULT_FALLBACK, readContract, pick, enumValues, defaultValue } from '../../web/sizer/contract.js';
 
 const gpusizer = await loadModule(process.argv[2]);
 const catalog = JSON.parse(gpusizer.catalog());
@@ -47,4 +47,38 @@ test('the page’s fallback before the module loads is a subset of the contract'
     for (const v of values) assert.ok(contract.enums[name]?.includes(v), `${name}: ${v}`);
   }
   for (const [name, value] of Object.entries(FALLBACK.defaults)) assert.equal(contract.defaults[name], value, name);
+});
+
+test('the page’s lists for enums the contract does not state (activation, loraTargets, padding) agree with the core where it states them, and the core’s reader accepts each value', () => {
+  for (const [name, values] of Object.entries(ENUM_FALLBACK)) {
+    if (contract.enums[name]) {
+      for (const v of values) assert.ok(contract.enums[name].includes(v), `${name}: ${v}`);
+      assert.deepEqual(enumValues(readContract(catalog), name), contract.enums[name]);
+    } else {
+      assert.deepEqual(enumValues(readContract(catalog), name), values);
+    }
+  }
+  for (const [name, value] of Object.entries(DEFAULT_FALLBACK)) {
+    if (name in contract.defaults) assert.equal(defaultValue(readContract(catalog), name), contract.defaults[name]);
+  }
+  const ask = (request) => JSON.parse(gpusizer.estimate(JSON.stringify(request)));
+  for (const activation of ENUM_FALLBACK.activation) {
+    const r = ask({ model: { layers: 4, hidden: 256, heads: 4, activation }, training: { tokens: '1M' } });
+    assert.equal(r.ok, true, `activation ${activation}: ${JSON.stringify(r.error)}`);
+    assert.equal(r.result.model.activation, activation);
+  }
+  for (const loraTargets of ENUM_FALLBACK.loraTargets) {
+    const r = ask({ model: { preset: 'llama-2-7b' }, training: { tokens: '1M', mode: 'lora', loraTargets } });
+    assert.equal(r.ok, true, `loraTargets ${loraTargets}: ${JSON.stringify(r.error)}`);
+    assert.equal(r.result.training.loraTargets, loraTargets);
+  }
+  for (const padding of ENUM_FALLBACK.padding) {
+    const r = ask({ model: { preset: 'llama-2-7b' }, training: { examples: 1000, tokensPerExample: 300, padding } });
+    assert.equal(r.ok, true, `padding ${padding}: ${JSON.stringify(r.error)}`);
+    assert.equal(r.result.training.padding, padding);
+  }
+  const d = ask({ model: { preset: 'llama-2-7b' }, training: { examples: 1000, tokensPerExample: 300, mode: 'lora' } }).result.training;
+  assert.equal(d.padding, DEFAULT_FALLBACK.padding);
+  assert.equal(d.packing, DEFAULT_FALLBACK.packing);
+  assert.equal(d.loraTargets, DEFAULT_FALLBACK.loraTargets);
 });

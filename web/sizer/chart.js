@@ -159,7 +159,11 @@ export class Chart {
     const narrow = W < 520;
     const H = narrow ? 250 : 300;
     const m = { l: narrow ? 54 : 66, r: narrow ? 10 : 18, t: 24, b: 38 };
-    const xs = makeScale(usable.map((o) => o.wallDays), m.l, W - m.r, narrow ? 4 : 6);
+    // The time axis in the unit the durations are read in: minutes or hours for short jobs.
+    const longest = Math.max(...usable.map((o) => o.wallDays));
+    const [perDay, axisKey] = longest < 2 / 24 ? [1440, 'axisMinutes'] : longest < 2 ? [24, 'axisHours'] : [1, 'axisDays'];
+    const xOf = (o) => o.wallDays * perDay;
+    const xs = makeScale(usable.map(xOf), m.l, W - m.r, narrow ? 4 : 6);
     const ys = makeScale(usable.map((o) => o.cost.amount), H - m.b, m.t, 5);
     this.svg.setAttribute('width', W);
     this.svg.setAttribute('height', H);
@@ -188,11 +192,11 @@ export class Chart {
       s('line', { x1: m.l, x2: m.l, y1: m.t, y2: H - m.b }),
       s('line', { x1: m.l, x2: W - m.r, y1: H - m.b, y2: H - m.b }),
       s('text', { class: 'axis-title', x: m.l - 6, y: 12, 'text-anchor': 'start' }, `${t('axisCost')} (${currency}${ys.log ? `, ${t('logScale')}` : ''})`),
-      s('text', { class: 'axis-title', x: W - m.r, y: H - 6, 'text-anchor': 'end' }, `${t('axisDays')}${xs.log ? ` (${t('logScale')})` : ''}`),
+      s('text', { class: 'axis-title', x: W - m.r, y: H - 6, 'text-anchor': 'end' }, `${t(axisKey)}${xs.log ? ` (${t('logScale')})` : ''}`),
     );
 
     const rank = new Map(frontier.map((id, i) => [id, i]));
-    const pos = (o) => [xs.map(o.wallDays), ys.map(o.cost.amount)];
+    const pos = (o) => [xs.map(xOf(o)), ys.map(o.cost.amount)];
     const line = frontier
       .map((id) => usable.find((o) => o.offerId === id))
       .filter(Boolean)
@@ -212,7 +216,7 @@ export class Chart {
       const desc = [
         `${o.provider || o.offerId} (${o.offerId})`,
         `${tr.int(o.count)} × ${ctx.gpuName(o.gpu)}`,
-        `${tr.days(o.wallDays)} ${t('daysUnit')}`,
+        tr.duration(o.wallDays).text,
         tr.money(o.cost.amount, o.cost.currency),
         f ? t('frontier') : null,
         ...marks,

@@ -37,3 +37,29 @@ export function pick(contract, name, value) {
   const list = contract.enums[name] || [];
   return list.includes(value) ? value : contract.defaults[name];
 }
+
+// Enumerated request fields the core reads but its contract does not list yet (catalog().contract
+// states lang, mode, precision, currency and recompute today). The page needs their values to
+// offer them, so it keeps these lists, each taken from the core's reader: model.activation
+// (contract/model_reader.cpp), training.padding and the named training.loraTargets (besides PEFT
+// module names such as "q_proj,v_proj"; contract/request_reader.cpp). As soon as the core lists
+// one of them, the core's list is used and this one is ignored (enumValues); the defaults are
+// the core's (request.hpp). tests/wasm/contract.test.mjs checks that a listed enum agrees.
+export const ENUM_FALLBACK = Object.freeze({
+  activation: Object.freeze(['swiglu', 'geglu', 'gelu']),
+  loraTargets: Object.freeze(['all-linear', 'attention']),
+  padding: Object.freeze(['longest', 'max-length']),
+});
+export const DEFAULT_FALLBACK = Object.freeze({ loraTargets: 'all-linear', padding: 'longest', packing: false });
+
+/** The allowed values of enum `name`: the core's list, else ENUM_FALLBACK's, else []. */
+export function enumValues(contract, name) {
+  const list = contract?.enums?.[name];
+  return Array.isArray(list) ? list : ENUM_FALLBACK[name] || [];
+}
+
+/** The core's default for `name`, else DEFAULT_FALLBACK's, else undefined. */
+export function defaultValue(contract, name) {
+  const value = contract?.defaults?.[name];
+  return value !== undefined ? value : DEFAULT_FALLBACK[name];
+}

@@ -4,7 +4,7 @@
 // through the element's validating getters whenever they are needed.
 import * as engine from './engine.js';
 import { h } from './dom.js';
-import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency } from './i18n.js';
+import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency, localText } from './i18n.js';
 import { FALLBACK, readContract } from './contract.js';
 import { JobForm, CUSTOM } from './form.js';
 import { Summary } from './summary.js';
@@ -256,9 +256,10 @@ export class Controller {
     if (!this.state.hasResult && !this.state.loadFailed) this.status.textContent = i18n(lang).t('loading');
   }
 
+  /** A catalog GPU's name in the element's language (names may be {en, zh}), else its id. */
   gpuName = (id) => {
     const gpu = this.form.gpus.find((g) => g.id === id);
-    return gpu && gpu.name ? String(gpu.name) : String(id ?? '');
+    return (gpu && localText(gpu.name, this.lang)) || String(id ?? '');
   };
 
   /** Whether the form can describe a request (the lists are in, no catalog-src fetch pending). */
@@ -417,9 +418,12 @@ export class Controller {
     const t0 = performance.now();
     const failed = (message) => ({ ok: false, error: { code: 'engine_failed', path: '', message } });
     let response;
+    // What the page can tell without the core (a pasted config that is not JSON) is answered here,
+    // as the core answers a bad input.
+    const local = this.form.localError();
     s.inFlight++;
     try {
-      response = await engine.estimate(request);
+      response = local ? { ok: false, schemaVersion: 1, error: local } : await engine.estimate(request);
       if (!isObject(response)) response = failed('invalid response');
     } catch (err) {
       response = failed(String(err && err.message ? err.message : err));

@@ -1,4 +1,5 @@
-// Loads the wasm core once and calls it. Nothing else lives here.
+// Loads the wasm core once and calls it (estimate, catalog, claims, version). Nothing else lives here;
+// the claims run in a worker of their own (claims-worker.js).
 // gpusizer.js sits in the site root, one folder above this module; resolving it from
 // import.meta.url keeps the element working when a page embeds it from another folder.
 
@@ -50,4 +51,58 @@ export async function estimate(request) {
 export async function version() {
   const m = await load();
   return m.version();
+}
+
+let worker = null; // the claims worker, once started (null again if it cannot start)
+let workerCalls = 0;
+
+/** The claims from the worker (claims-worker.js), or null when a module worker cannot run here. */
+function claimsInWorker(lang) {
+  if (bundledFactory || typeof Worker !== 'function') return null; // the offline bundle has no worker file
+  try {
+    if (!worker) worker = new Worker(new URL('./claims-worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const id = ++workerCalls;
+  const w = worker;
+  return new Promise((resolve, reject) => {
+    const done = (e) => {
+      if (e.data?.id !== id) return;
+      w.removeEventListener('message', done);
+      w.removeEventListener('error', failed);
+      if (typeof e.data.text === 'string') resolve(e.data.text);
+      else reject(new Error(e.data.error || 'claims failed'));
+    };
+    const failed = (e) => {
+      w.removeEventListener('message', done);
+      w.removeEventListener('error', failed);
+      e.preventDefault?.();
+      if (worker === w) worker = null;
+      w.terminate();
+      reject(new Error('claims worker failed'));
+    };
+    w.addEventListener('message', done);
+    w.addEventListener('error', failed);
+    w.postMessage({ id, lang: String(lang) });
+  });
+}
+
+/**
+ * The renters' guide's claims, each computed now by the core, in lang ("en" | "zh"):
+ * {claims: [{id, claim, claimed, claimedText, computed, unit, request, verdict, explanation}]}.
+ * A dozen whole estimates: computed in a module worker (its own copy of the module) so the page
+ * stays responsive; in the page itself where no worker can run.
+ */
+export async function claims(lang) {
+  const inWorker = claimsInWorker(lang);
+  if (inWorker) {
+    try {
+      return JSON.parse(await inWorker);
+    } catch {
+      /* the worker could not load the module: compute in the page */
+    }
+  }
+  const m = await load();
+  return JSON.parse(m.claims(String(lang)));
 }

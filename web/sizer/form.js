@@ -2,23 +2,40 @@
 // next to the field their JSON pointer names. Its choices (the language switch, every select
 // named like an enum of the core's contract) and its starting values come from the core
 // (setContract). It reads the language from the element instead of keeping a copy.
+// The model group holds the architecture disclosure (architecture.js: the shape and a Hugging
+// Face config.json); the data can be given as tokens or as examples × tokens per example
+// (packed or padded); LoRA and QLoRA show their rank and target modules.
 import { h, replace } from './dom.js';
-import { i18n, langName } from './i18n.js';
-import { pick } from './contract.js';
+import { i18n, langName, localText } from './i18n.js';
+import { pick, enumValues, defaultValue, ENUM_FALLBACK } from './contract.js';
+import { Architecture, SHAPE_KEYS } from './architecture.js';
 
 export const CUSTOM = 'custom';
 // A request's values longer than this are not a number anyone wrote: fill() drops them.
 const MAX_VALUE_LENGTH = 64;
 
+// The modes that train adapters (their rank and targets are asked for); the core's mode list
+// has no such attribute, so the form names them (request.hpp TrainingSpec::is_adapter).
+export const ADAPTER_MODES = ['lora', 'qlora'];
+
 // JSON pointer (from error.path) → form field; the longest matching prefix wins.
 const PATH_FIELDS = [
   ['/model/preset', 'preset'],
   ['/model', 'params'],
+  ['/model/hfConfig', 'hfConfig'],
+  ...SHAPE_KEYS.map((k) => [`/model/${k}`, k]),
+  ['/model/headDim', 'heads'],
   ['/training/tokens', 'tokens'],
   ['/training/epochs', 'epochs'],
   ['/training/mode', 'mode'],
   ['/training/precision', 'precision'],
   ['/training/seqLen', 'seqLen'],
+  ['/training/loraRank', 'loraRank'],
+  ['/training/loraTargets', 'loraTargets'],
+  ['/training/examples', 'examples'],
+  ['/training/tokensPerExample', 'tokensPerExample'],
+  ['/training/packing', 'packing'],
+  ['/training/padding', 'padding'],
   ['/training', 'tokens'],
   ['/hardware/count', 'count'],
   ['/hardware', 'gpu'],
@@ -44,7 +61,11 @@ export function fieldForPath(path) {
 const TEXT_FIELDS = {
   params: { inputmode: 'text', example: '7B · 70亿' },
   tokens: { inputmode: 'text', example: '2T · 2万亿', filled: true },
+  examples: { inputmode: 'text', example: '52000 · 5.2万' },
+  tokensPerExample: { inputmode: 'numeric', example: '350' },
   epochs: { inputmode: 'decimal' },
+  loraRank: { inputmode: 'numeric' },
+  loraTargets: { inputmode: 'text' },
   seqLen: { inputmode: 'numeric' },
   days: { inputmode: 'decimal', filled: true },
   count: { inputmode: 'numeric', filled: true },
@@ -139,7 +160,21 @@ export class JobForm {
       ),
     );
 
+    const dataAs = h(
+      'fieldset',
+      { class: 'field size-by data-as', 'data-field': 'dataAs' },
+      this.label(h('legend'), 'dataAs'),
+      h(
+        'div',
+        { class: 'segmented' },
+        h('label', null, (c.dataAsTokens = h('input', { type: 'radio', name: 'dataAs', value: 'tokens', checked: true })), this.label(h('span'), 'dataAs.tokens')),
+        h('label', null, (c.dataAsExamples = h('input', { type: 'radio', name: 'dataAs', value: 'examples' })), this.label(h('span'), 'dataAs.examples')),
+      ),
+    );
+
     this.generalError = h('p', { class: 'form-error', role: 'alert', hidden: true });
+    this.loraTargetList = h('datalist', { id: 'lora-targets' });
+    this.arch = new Architecture(this, { onChange: () => this.onChange() });
 
     const form = h(
       'form',
@@ -155,11 +190,20 @@ export class JobForm {
           { class: 'fields' },
           this.field('preset', h('select')),
           this.field('params', this.text('params')),
+          dataAs,
           this.field('tokens', this.text('tokens')),
+          this.field('examples', this.text('examples')),
+          this.field('tokensPerExample', this.text('tokensPerExample')),
+          this.field('packing', h('input', { type: 'checkbox' }), { hint: true }),
+          this.field('padding', h('select', { class: 'wide' })),
           this.field('epochs', this.text('epochs')),
           this.field('mode', h('select')),
+          this.field('loraRank', this.text('loraRank')),
+          this.field('loraTargets', this.text('loraTargets'), { hint: true }),
           this.field('precision', h('select')),
           this.field('seqLen', this.text('seqLen')),
+          this.arch.element,
+          this.loraTargetList,
         ),
       ),
       h(
@@ -186,22 +230,46 @@ export class JobForm {
       e.preventDefault();
       this.onChange();
     });
+    c.loraTargets.setAttribute('list', 'lora-targets');
     form.addEventListener('input', (e) => {
       const t = e.target;
       if (t === c.params) {
-        // Typing a parameter count means a custom model.
+        // Typing a parameter count means a custom model, its shape inferred afresh.
         if (c.preset.value !== CUSTOM) c.preset.value = CUSTOM;
+        this.arch.sizeTyped();
       }
-      if (t.type === 'text') this.onInput();
+      if (t === c.hfConfig) this.arch.noteConfigInput();
+      else this.arch.noteEdit(t.name);
+      if (t.type === 'text' || t === c.hfConfig) this.onInput();
     });
     form.addEventListener('change', (e) => {
       const t = e.target;
       if (t.name === 'lang') return this.onLang(t.value);
       if (t === c.preset) this.applyPreset();
       if (t.name === 'sizeBy') this.syncSizeBy();
-      if (t.type !== 'text') this.onChange();
+      if (t.name === 'dataAs' || t === c.packing) this.syncDataAs();
+      if (t === c.mode) this.syncMode();
+      if (t.type !== 'text' && t !== c.hfConfig) this.onChange();
     });
+    this.syncDataAs();
+    this.syncMode();
     return form;
+  }
+
+  /** Tokens, or examples × tokens per example with packing or padding (padding only when unpacked). */
+  syncDataAs() {
+    const c = this.controls;
+    const byExamples = c.dataAsExamples.checked;
+    c.tokens.closest('.field').hidden = byExamples;
+    for (const name of ['examples', 'tokensPerExample', 'packing']) c[name].closest('.field').hidden = !byExamples;
+    c.padding.closest('.field').hidden = !byExamples || c.packing.checked;
+  }
+
+  /** The LoRA fields, for the adapter modes only. */
+  syncMode() {
+    const c = this.controls;
+    const adapter = ADAPTER_MODES.includes(c.mode.value);
+    for (const name of ['loraRank', 'loraTargets']) c[name].closest('.field').hidden = !adapter;
   }
 
   syncSizeBy() {
@@ -210,13 +278,29 @@ export class JobForm {
     this.controls.count.closest('.field').hidden = byDays;
   }
 
+  /** The preset select's model now: its size and shape (the architecture's edits and config go). */
   applyPreset() {
     const c = this.controls;
     const model = this.models.find((m) => m.id === c.preset.value);
-    if (model) {
-      c.params.value = i18n(this.lang()).compact(model.params);
-      c.seqLen.placeholder = model.seqLen ? String(model.seqLen) : this.placeholder('seqLen');
+    this.arch.choosePreset(model || null);
+    if (model) c.seqLen.placeholder = model.seqLen ? String(model.seqLen) : this.placeholder('seqLen');
+    this.showParams();
+  }
+
+  /**
+   * The size field when the form chose the model: the preset's count, or the core's count of a
+   * shape given by fields or a config (the last answer's result.model.params), in the language's
+   * compact notation. A typed size is left as typed.
+   */
+  showParams() {
+    const c = this.controls;
+    const tr = i18n(this.lang());
+    if (this.arch.describesModel) {
+      if (typeof this.arch.coreModel?.params === 'number') c.params.value = tr.compact(this.arch.coreModel.params);
+      return;
     }
+    const model = c.preset.value !== CUSTOM && this.models.find((m) => m.id === c.preset.value);
+    if (model) c.params.value = tr.compact(model.params);
   }
 
   /** A text field's placeholder: its example, else the core's default for it. */
@@ -255,19 +339,34 @@ export class JobForm {
     const first = !this.contract;
     this.contract = contract;
     this.setLanguages(langs);
-    for (const [name, values] of Object.entries(contract.enums)) {
+    for (const name of this.enumNames()) {
       const select = this.controls[name];
       if (!select || select.tagName !== 'SELECT' || ID_SELECTS.has(name)) continue;
+      const values = enumValues(contract, name);
       const was = select.value;
       replace(select, values.map((v) => h('option', { value: v }, v)));
-      select.value = values.includes(was) ? was : pick(contract, name, was) ?? values[0] ?? '';
+      select.value = values.includes(was) ? was : this.enumDefault(name, was) ?? values[0] ?? '';
     }
+    // LoRA targets: the named ones are suggestions; PEFT module names are typed.
+    replace(this.loraTargetList, enumValues(contract, 'loraTargets').map((v) => h('option', { value: v })));
     for (const [name, opts] of Object.entries(TEXT_FIELDS)) {
       const control = this.controls[name];
       if (!opts.example && name in contract.defaults) control.placeholder = this.placeholder(name);
       if (first && opts.filled && !control.value) control.value = this.default(name);
     }
+    if (!this.controls.loraTargets.placeholder) this.controls.loraTargets.placeholder = String(defaultValue(contract, 'loraTargets') ?? '');
     this.localize();
+  }
+
+  /** The enums the form may offer: the core's, and those contract.js keeps until the core lists them. */
+  enumNames() {
+    return [...new Set([...Object.keys(this.contract?.enums || {}), ...Object.keys(ENUM_FALLBACK)])];
+  }
+
+  /** value when enum `name` has it, else the default (the core's, else contract.js's). */
+  enumDefault(name, value) {
+    const values = enumValues(this.contract, name);
+    return values.includes(value) ? value : defaultValue(this.contract, name);
   }
 
   /** The catalog's models and GPUs fill the selects (ids are kept when the lists change). */
@@ -280,17 +379,31 @@ export class JobForm {
     replace(
       c.preset,
       this.label(h('option', { value: CUSTOM }), 'presetCustom'),
-      this.models.map((m) => h('option', { value: m.id }, m.name || m.id)),
+      this.models.map((m) => h('option', { value: m.id })),
     );
     this.relabel();
-    replace(
-      c.gpu,
-      this.gpus.map((g) =>
-        h('option', { value: g.id }, g.name || g.id, g.memoryGiB ? ` · ${g.memoryGiB} GiB` : ''),
-      ),
-    );
-    if (preset) this.setPreset(preset);
+    replace(c.gpu, this.gpus.map((g) => h('option', { value: g.id })));
+    this.nameOptions();
+    // The same model still listed keeps its shape edits and config; another one starts afresh.
+    if (preset && (preset === CUSTOM || this.models.some((m) => m.id === preset))) {
+      c.preset.value = preset;
+      this.showParams();
+    } else if (preset) this.setPreset(preset);
     if (gpu) this.setGpu(gpu);
+  }
+
+  /** The model and GPU options' names in the element's language (a catalog name may be {en, zh}). */
+  nameOptions() {
+    const lang = this.lang();
+    const c = this.controls;
+    for (const option of c.preset.options) {
+      const model = option.value !== CUSTOM && this.models.find((m) => m.id === option.value);
+      if (model) option.textContent = localText(model.name, lang) || model.id;
+    }
+    for (const option of c.gpu.options) {
+      const g = this.gpus.find((x) => x.id === option.value);
+      if (g) option.textContent = `${localText(g.name, lang) || g.id}${g.memoryGiB ? ` · ${g.memoryGiB} GiB` : ''}`;
+    }
   }
 
   setPreset(id) {
@@ -329,15 +442,18 @@ export class JobForm {
     const tr = i18n(this.lang());
     this.checkLang();
     this.relabel();
+    this.nameOptions();
     this.controls.budget.placeholder = tr.t('budgetHint');
     // Enumerated values with a name in the UI's strings (modes) show it; others (bf16, CNY) are shown as they are.
-    for (const name of Object.keys(this.contract?.enums || {})) {
+    for (const name of this.enumNames()) {
       const select = this.controls[name];
       if (!select || select.tagName !== 'SELECT' || ID_SELECTS.has(name)) continue;
       for (const option of select.options) option.textContent = tr.enumLabel(name, option.value);
     }
-    // The preset's parameter count is shown in the language's own compact notation.
-    if (this.controls.preset.value !== CUSTOM) this.applyPreset();
+    for (const option of this.loraTargetList.options) option.label = tr.enumLabel('loraTargets', option.value);
+    this.arch.localize();
+    // The preset's (or the core's) parameter count is shown in the language's own compact notation.
+    this.showParams();
   }
 
   relabel() {
@@ -350,9 +466,22 @@ export class JobForm {
   request() {
     const c = this.controls;
     const v = (name) => c[name].value.trim();
-    const model = c.preset.value !== CUSTOM ? { preset: c.preset.value } : v('params') ? { params: v('params') } : {};
-    const training = { tokens: v('tokens'), mode: c.mode.value || this.default('mode'), precision: c.precision.value || this.default('precision') };
-    if (!training.tokens) delete training.tokens;
+    const base = c.preset.value !== CUSTOM ? { preset: c.preset.value } : v('params') ? { params: v('params') } : {};
+    const model = this.arch.model(base);
+    const training = {};
+    if (c.dataAsExamples.checked) {
+      // The dataset as people know it; the core turns it into tokens (and rejects tokens with it).
+      if (v('examples')) training.examples = v('examples');
+      if (v('tokensPerExample')) training.tokensPerExample = v('tokensPerExample');
+      training.packing = c.packing.checked;
+      if (!c.packing.checked && c.padding.value) training.padding = c.padding.value;
+    } else if (v('tokens')) training.tokens = v('tokens');
+    training.mode = c.mode.value || this.default('mode');
+    if (ADAPTER_MODES.includes(training.mode)) {
+      if (v('loraRank')) training.loraRank = v('loraRank');
+      if (v('loraTargets')) training.loraTargets = v('loraTargets');
+    }
+    training.precision = c.precision.value || this.default('precision');
     if (v('epochs')) training.epochs = v('epochs');
     if (v('seqLen')) training.seqLen = v('seqLen');
     const hardware = { gpu: c.gpu.value };
@@ -378,7 +507,11 @@ export class JobForm {
    * core's lists → the core's defaults (pretrain / bf16); goal.currency outside the core's list →
    * unchanged; numbers and strings (up to 64 characters) go into their fields as written (the core
    * reads them, and shows its error next to a field it cannot read), anything else empties the
-   * field; tokens falls back to the core's default (2T). Fields the request leaves out are
+   * field; tokens falls back to the core's default (2T). training.examples means the dataset is
+   * given as examples (tokensPerExample, packing, padding with it); training.loraTargets as a list
+   * is joined with commas. model.hfConfig (an object) and the shape fields (layers, hidden, heads,
+   * kvHeads, ffnHidden, vocab, activation) fill the architecture disclosure, and without a preset
+   * make the model custom. Fields the request leaves out are
    * emptied. hardware.count means sizing by GPU count,
    * otherwise by deadline (goal.days, empty for none). goal.asOf, lang and catalog are not the
    * form's (today's date is always sent; the controller handles lang; the catalog is not taken
@@ -404,19 +537,35 @@ export class JobForm {
 
     const preset = typeof model.preset === 'string' && model.preset !== CUSTOM ? model.preset : '';
     const params = value(model.params);
+    // A config or a shape without a preset describes a model of its own (custom).
+    const ownShape = !preset && (obj(model.hfConfig) === model.hfConfig || SHAPE_KEYS.some((k) => k in model));
     if (!(preset && this.setPreset(preset))) {
-      if (params) {
-        c.preset.value = CUSTOM;
+      if (params || ownShape) {
+        this.setPreset(CUSTOM);
         c.params.value = params;
       } else if (!this.setPreset(fallback.preset)) {
-        c.preset.value = CUSTOM;
+        this.setPreset(CUSTOM);
         c.params.value = '';
       }
     }
+    this.arch.fill(model);
+    const examples = value(training.examples);
+    c.dataAsExamples.checked = !!examples;
+    c.dataAsTokens.checked = !examples;
     c.tokens.value = value(training.tokens) || this.default('tokens');
+    c.examples.value = examples;
+    c.tokensPerExample.value = value(training.tokensPerExample);
+    c.packing.checked = training.packing === true;
+    c.padding.value = this.enumDefault('padding', training.padding) ?? '';
+    this.syncDataAs();
     c.epochs.value = value(training.epochs);
     c.seqLen.value = value(training.seqLen);
     c.mode.value = pick(this.contract, 'mode', training.mode) ?? '';
+    c.loraRank.value = value(training.loraRank);
+    c.loraTargets.value = Array.isArray(training.loraTargets)
+      ? value(training.loraTargets.filter((x) => typeof x === 'string').join(','))
+      : value(training.loraTargets);
+    this.syncMode();
     c.precision.value = pick(this.contract, 'precision', training.precision) ?? '';
 
     if (!(typeof hardware.gpu === 'string' && this.setGpu(hardware.gpu))) this.setGpu(fallback.gpu);
@@ -453,7 +602,10 @@ export class JobForm {
     const name = fieldForPath(error?.path);
     const control = name && this.controls[name];
     const field = control && control.closest('.field');
-    if (field && !field.hidden) {
+    if (field && !field.closest('[hidden]')) {
+      // A field inside the architecture disclosure: opened to show it.
+      const details = field.closest('details');
+      if (details && !details.open) details.open = true;
       field.setAttribute('data-invalid', '');
       field.querySelector('.error').textContent = message;
       control.setAttribute('aria-invalid', 'true');
@@ -476,7 +628,21 @@ export class JobForm {
     } else if (!mfu.value) {
       mfu.placeholder = tr.t('mfuAuto');
     }
-    const seq = result.training?.seqLen;
+    const training = result.training || {};
+    // The sequence length asked for (maxSeqLen when unpacked examples were padded to less).
+    const seq = typeof training.maxSeqLen === 'number' ? training.maxSeqLen : training.seqLen;
     if (typeof seq === 'number') this.controls.seqLen.placeholder = String(seq);
+    if (typeof training.loraRank === 'number') this.controls.loraRank.placeholder = String(training.loraRank);
+    if (typeof training.loraTargets === 'string') this.controls.loraTargets.placeholder = training.loraTargets;
+    // The architecture the core used, unless the form has moved on since this request was sent.
+    const sent = response?.request?.model;
+    const current = JSON.stringify(this.request().model) === JSON.stringify(sent);
+    this.arch.update(result, sent, current);
+    if (current) this.showParams();
+  }
+
+  /** An error in the form the page can tell without the core (a config that is not JSON), else null. */
+  localError() {
+    return this.arch.localError();
   }
 }

@@ -65,7 +65,7 @@ const STRINGS = {
     'col.deployment': '类型',
     'col.gpu': 'GPU',
     'col.count': '卡数',
-    'col.days': '天数',
+    'col.days': '时间',
     'col.gpuHours': 'GPU 小时',
     'col.cost': '费用',
     'col.billing': '计费',
@@ -187,6 +187,104 @@ const STRINGS = {
     'per.week': '周',
     'per.month': '月',
     'per.year': '年',
+    // The architecture disclosure (form, sizer/architecture.js)
+    archSummary: '模型结构',
+    layers: '层数',
+    hidden: '隐藏维度',
+    heads: '注意力头数',
+    kvHeads: '键值头数',
+    ffnHidden: 'FFN 维度',
+    vocab: '词表大小',
+    activation: '激活函数',
+    'activation.swiglu': 'SwiGLU',
+    'activation.geglu': 'GeGLU',
+    'activation.gelu': 'GELU',
+    'archSource.preset': '结构来自预设 {name}。改动任一项即按你的结构计算（参数量随之重算）。',
+    'archSource.config': '结构来自你提供的 config.json{name}。',
+    'archSource.given': '结构按你填写的值计算，参数量由结构求出。',
+    'archSource.inferred': '结构由参数量推断（按 Llama 系列的做法）。填入真实结构、选择预设或提供 config.json 可得到精确值。',
+    archReset: '撤销我的改动',
+    'archTag.preset': '来自预设',
+    'archTag.config': '来自 config.json',
+    'archTag.given': '按你填写的结构',
+    'archTag.inferred': '由参数量推断',
+    archNamed: '（{name}）',
+    archParams: '此结构的参数量',
+    archActive: '每 token 激活',
+    headDim: '每头维度',
+    attention: '注意力',
+    'attention.mha': '多头注意力（MHA）',
+    'attention.gqa': '分组查询注意力（GQA）',
+    'attention.mqa': '多查询注意力（MQA）',
+    'attention.mla': '多头潜在注意力（MLA）',
+    tiedEmbeddings: '输入输出词嵌入共享',
+    yes: '是',
+    no: '否',
+    experts: '专家',
+    expertsOf: '{n} 个，每 token 用 {k} 个',
+    hfConfig: 'Hugging Face config.json',
+    hfConfigHint: '粘贴文件内容，或把文件拖到此框',
+    hfConfigFile: '选择文件…',
+    hfConfigClear: '清除',
+    hfConfigInvalid: '不是有效的 JSON：请检查逗号、引号和括号是否完整',
+    hfConfigNotObject: 'config.json 应是一个 JSON 对象（以 { 开头）',
+    hfConfigUnreadable: '无法读取这个文件',
+    // Fine-tuning and the dataset (form)
+    loraRank: 'LoRA 秩',
+    loraTargets: 'LoRA 目标模块',
+    loraTargetsHint: '可选列表中的一组，或 PEFT 模块名，如 q_proj,v_proj',
+    'loraTargets.all-linear': '全部线性层',
+    'loraTargets.attention': '注意力投影',
+    dataAs: '数据量按',
+    'dataAs.tokens': 'token 数',
+    'dataAs.examples': '样本数',
+    examples: '样本数',
+    tokensPerExample: '每条样本平均 token 数',
+    packing: '打包',
+    packingHint: '把多条样本拼成满长度的序列',
+    padding: '补齐方式',
+    'padding.longest': '补到微批内最长的一条',
+    'padding.max-length': '补到序列长度',
+    // Durations (tr.duration)
+    'unit.minute': '分钟',
+    'unit.hour': '小时',
+    'unit.day': '天',
+    'unit.year': '年',
+    underMinute: '不到 1 分钟',
+    yearsAside: '（{n} {unit}）',
+    // Offer tiers and links
+    'tier.neocloud': 'GPU 云',
+    'tier.marketplace': '算力市场',
+    'tier.baremetal-lease': '整机租赁',
+    'tier.hyperscaler': '大型公有云',
+    'link.ethernet': '以太网',
+    // The whole run (layout card, estimate.runHours)
+    runHeading: '整个训练的时间',
+    'run.steady': '迭代',
+    'run.checkpointEval': '检查点与评估',
+    'run.failures': '故障后重启',
+    'run.stepOverhead': '每步额外开销',
+    'run.startup': '启动与最终保存',
+    'run.total': '合计',
+    axisHours: '训练时间（小时）',
+    axisMinutes: '训练时间（分钟）',
+    // The host page (web/index.html, page.js, page-claims.js)
+    shareCopy: '复制链接',
+    shareCopied: '已复制链接',
+    shareManual: '按 Ctrl+C 复制链接',
+    shareLink: '本结果的链接',
+    claimsHeading: '租卡指南中的说法，逐条核对',
+    claimsNote: '每条说法都由本计算器当场重算；“在表单中打开”会把对应的请求填进上面的计算器。',
+    claimsLoading: '正在核对…',
+    claimsFailed: '无法核对这些说法',
+    'claim.claimed': '指南的数字',
+    'claim.computed': '计算结果',
+    'claim.verdict': '结论',
+    'verdict.agrees': '相符',
+    'verdict.too_high': '说高了',
+    'verdict.too_low': '说低了',
+    'verdict.not_computed': '无法计算',
+    claimOpen: '在表单中打开',
   },
   en: {
     jobHeading: 'Training job',
@@ -243,7 +341,7 @@ const STRINGS = {
     'col.deployment': 'Type',
     'col.gpu': 'GPU',
     'col.count': 'GPUs',
-    'col.days': 'Days',
+    'col.days': 'Time',
     'col.gpuHours': 'GPU-hours',
     'col.cost': 'Cost',
     'col.billing': 'Billing',
@@ -357,6 +455,104 @@ const STRINGS = {
     'per.week': 'week',
     'per.month': 'month',
     'per.year': 'year',
+    // The architecture disclosure (form, sizer/architecture.js)
+    archSummary: 'Architecture',
+    layers: 'Layers',
+    hidden: 'Hidden size',
+    heads: 'Attention heads',
+    kvHeads: 'KV heads',
+    ffnHidden: 'FFN size',
+    vocab: 'Vocabulary',
+    activation: 'Activation',
+    'activation.swiglu': 'SwiGLU',
+    'activation.geglu': 'GeGLU',
+    'activation.gelu': 'GELU',
+    'archSource.preset': 'Shape from the preset {name}. Change any field to compute with your shape (the parameter count follows it).',
+    'archSource.config': 'Shape from the config.json you gave{name}.',
+    'archSource.given': 'Shape as you gave it; the parameter count is computed from it.',
+    'archSource.inferred': 'Shape inferred from the parameter count (the way the Llama family is built). Enter the real shape, pick a preset or give a config.json for exact figures.',
+    archReset: 'Undo my changes',
+    'archTag.preset': 'from the preset',
+    'archTag.config': 'from config.json',
+    'archTag.given': 'as you gave it',
+    'archTag.inferred': 'inferred from the size',
+    archNamed: ' ({name})',
+    archParams: 'Parameters of this shape',
+    archActive: 'active per token',
+    headDim: 'Head size',
+    attention: 'Attention',
+    'attention.mha': 'multi-head (MHA)',
+    'attention.gqa': 'grouped-query (GQA)',
+    'attention.mqa': 'multi-query (MQA)',
+    'attention.mla': 'multi-head latent (MLA)',
+    tiedEmbeddings: 'Tied input/output embeddings',
+    yes: 'yes',
+    no: 'no',
+    experts: 'Experts',
+    expertsOf: '{n}, {k} per token',
+    hfConfig: 'Hugging Face config.json',
+    hfConfigHint: 'paste its text, or drop the file on this box',
+    hfConfigFile: 'Choose file…',
+    hfConfigClear: 'Clear',
+    hfConfigInvalid: 'Not valid JSON: check that the commas, quotes and brackets are complete',
+    hfConfigNotObject: 'A config.json is one JSON object (starting with {)',
+    hfConfigUnreadable: 'Could not read that file',
+    // Fine-tuning and the dataset (form)
+    loraRank: 'LoRA rank',
+    loraTargets: 'LoRA targets',
+    loraTargetsHint: 'a set from the list, or PEFT module names such as q_proj,v_proj',
+    'loraTargets.all-linear': 'every linear layer',
+    'loraTargets.attention': 'the attention projections',
+    dataAs: 'Data given as',
+    'dataAs.tokens': 'Tokens',
+    'dataAs.examples': 'Examples',
+    examples: 'Examples',
+    tokensPerExample: 'Tokens per example',
+    packing: 'Packing',
+    packingHint: 'join examples into full-length sequences',
+    padding: 'Padding',
+    'padding.longest': 'to the longest in the micro-batch',
+    'padding.max-length': 'to the sequence length',
+    // Durations (tr.duration)
+    'unit.minute': ['minute', 'minutes'],
+    'unit.hour': ['hour', 'hours'],
+    'unit.day': ['day', 'days'],
+    'unit.year': ['year', 'years'],
+    underMinute: 'under a minute',
+    yearsAside: ' ({n} {unit})',
+    // Offer tiers and links
+    'tier.neocloud': 'GPU cloud',
+    'tier.marketplace': 'Marketplace',
+    'tier.baremetal-lease': 'Bare-metal lease',
+    'tier.hyperscaler': 'Hyperscaler',
+    'link.ethernet': 'Ethernet',
+    // The whole run (layout card, estimate.runHours)
+    runHeading: 'The whole run',
+    'run.steady': 'Iterations',
+    'run.checkpointEval': 'Checkpoints and evaluation',
+    'run.failures': 'Restarts after failures',
+    'run.stepOverhead': 'Per-step overhead',
+    'run.startup': 'Start-up and final save',
+    'run.total': 'Total',
+    axisHours: 'Wall-clock hours',
+    axisMinutes: 'Wall-clock minutes',
+    // The host page (web/index.html, page.js, page-claims.js)
+    shareCopy: 'Copy link',
+    shareCopied: 'Link copied',
+    shareManual: 'Press Ctrl+C to copy the link',
+    shareLink: 'Link to this result',
+    claimsHeading: 'The renters’ guide’s claims, checked',
+    claimsNote: 'Each claim is computed again, now, by this calculator; “Open in the form” puts its request into the calculator above.',
+    claimsLoading: 'Checking…',
+    claimsFailed: 'Could not check the claims',
+    'claim.claimed': 'The guide says',
+    'claim.computed': 'Computed',
+    'claim.verdict': 'Verdict',
+    'verdict.agrees': 'Agrees',
+    'verdict.too_high': 'Too high',
+    'verdict.too_low': 'Too low',
+    'verdict.not_computed': 'Not computed',
+    claimOpen: 'Open in the form',
   },
 };
 
@@ -404,6 +600,23 @@ function nf(lang, key, options) {
 
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 
+/**
+ * A catalog text in the reader's language: catalogs write prose and some names as a string or as
+ * {"en": ..., "zh": ...} (core/data/README.md). The lang form, else en, else any form; '' for
+ * anything else.
+ */
+export function localText(value, lang) {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return '';
+  for (const key of [lang, 'en']) if (typeof value[key] === 'string' && value[key]) return value[key];
+  return Object.values(value).find((v) => typeof v === 'string' && v) || '';
+}
+
+// The step of the last digit kept when v is shown to three significant digits.
+const step3 = (v) => 10 ** (Math.floor(Math.log10(Math.abs(v))) - 2);
+// Compact units for a range, largest first (a range is shown in one unit).
+const RANGE_UNITS = { zh: [[1e12, '万亿'], [1e8, '亿'], [1e4, '万']], en: [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']] };
+
 /** Translator and formatters for one language. */
 export function i18n(lang) {
   const table = STRINGS[lang] || STRINGS.en;
@@ -443,6 +656,73 @@ export function i18n(lang) {
         .join(' + ');
     },
     int: (v) => (isNum(v) ? nf(lang, 'int', { maximumFractionDigits: 0 }).format(v) : '—'),
+    /**
+     * A duration given in days as people read it, with the core's thresholds (report/duration.cpp):
+     * under a minute; minutes below an hour; hours below two days; days; from a year on, days with
+     * the years beside them. {value, unit, aside, text}: aside is " (2.19 years)" or ''.
+     */
+    duration(days) {
+      if (!isNum(days) || days < 0) return { value: '—', unit: '', aside: '', text: '—' };
+      const hours = days * 24;
+      const word = (key, n) => {
+        const s = table[key] ?? STRINGS.en[key];
+        return Array.isArray(s) ? s[n === 1 ? 0 : 1] : s;
+      };
+      const make = (n, text, unitKey) => {
+        const unit = word(unitKey, n);
+        const years = Number((days / 365).toPrecision(3));
+        const aside = unitKey === 'unit.day' && days >= 365
+          ? (table.yearsAside ?? STRINGS.en.yearsAside)
+            .replace('{n}', nf(lang, 'sig3', { maximumSignificantDigits: 3 }).format(years))
+            .replace('{unit}', word('unit.year', years))
+          : '';
+        return { value: text, unit, aside, text: `${text} ${unit}${aside}` };
+      };
+      if (hours < 1 / 60) {
+        const text = table.underMinute ?? STRINGS.en.underMinute;
+        return { value: text, unit: '', aside: '', text };
+      }
+      const sigN = (v, d) => Number(v.toPrecision(d));
+      if (hours < 1) {
+        const n = sigN(hours * 60, 2);
+        return make(n, nf(lang, 'sig2', { maximumSignificantDigits: 2 }).format(n), 'unit.minute');
+      }
+      if (hours < 48) {
+        const n = sigN(hours, 3);
+        return make(n, nf(lang, 'sig3', { maximumSignificantDigits: 3 }).format(n), 'unit.hour');
+      }
+      if (days < 365) {
+        const n = sigN(days, 3);
+        return make(n, nf(lang, 'sig3', { maximumSignificantDigits: 3 }).format(n), 'unit.day');
+      }
+      return make(Math.round(days), nf(lang, 'int', { maximumFractionDigits: 0 }).format(days), 'unit.day');
+    },
+    /** GPU-hours: whole from 100 up, three significant digits below (0.41, 12.5). */
+    hours: (v) => {
+      if (!isNum(v)) return '—';
+      return v >= 100
+        ? nf(lang, 'int', { maximumFractionDigits: 0 }).format(v)
+        : nf(lang, 'sig3', { maximumSignificantDigits: 3 }).format(v);
+    },
+    /**
+     * A point with its range, {point, low, high}, formatted so the point shown always lies inside the
+     * range shown: the point as hours() shows it; low rounded down and high rounded up, in one unit
+     * (K/M/B, 万/亿), at a step no finer than the point's last digit (three significant digits of
+     * the point). A formatting rule only: the three numbers are the core's.
+     */
+    spread(low, point, high) {
+      if (!isNum(low) || !isNum(point) || !isNum(high)) return null;
+      const pointText = isNum(point) ? (point >= 100 ? nf(lang, 'int', { maximumFractionDigits: 0 }).format(point) : nf(lang, 'sig3', { maximumSignificantDigits: 3 }).format(point)) : '—';
+      if (point <= 0) return { point: pointText, low: pointText, high: pointText };
+      const step = step3(point);
+      const [scale, suffix] = (RANGE_UNITS[lang] || RANGE_UNITS.en).find(([u]) => point >= u) || [1, ''];
+      const digits = Math.max(0, Math.round(Math.log10(scale / step)));
+      // Whole multiples of the step, then into the unit (a relative nudge keeps 0.29/0.01 at 29).
+      const down = Math.floor(low / step + 1e-9) * step;
+      const up = Math.ceil(high / step - 1e-9) * step;
+      const f = nf(lang, `spread${digits}`, { minimumFractionDigits: 0, maximumFractionDigits: digits });
+      return { point: pointText, low: `${f.format(down / scale)}${suffix}`, high: `${f.format(up / scale)}${suffix}` };
+    },
     /** Three significant digits, for days and GiB. */
     sig: (v, digits = 3) =>
       isNum(v)

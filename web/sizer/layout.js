@@ -1,5 +1,7 @@
 // The "Layout" card: the parallel layout the core's planner chose for result.estimate, its
-// throughput and MFU, and the time of one iteration as a stacked bar. Every number is the core's;
+// throughput and MFU, the time of one iteration as a stacked bar, and where the whole run's
+// wall-clock time goes (estimate.runHours: iterations, checkpoints and evaluation, restarts,
+// per-step overhead, start-up; the total is the core's wallDays). Every number is the core's;
 // the bar's segment widths are drawn proportional to the core's seconds (presentation only).
 import { h, s, replace } from './dom.js';
 import { i18n } from './i18n.js';
@@ -11,6 +13,8 @@ export const SEGMENTS = [
   'optimizer', 'overhead',
 ];
 const PAR_MAIN = ['tp', 'pp', 'dp', 'ep'];
+// estimate.runHours keys, in the order the core's time step lists them.
+export const RUN_PARTS = ['steady', 'checkpointEval', 'failures', 'stepOverhead', 'startup'];
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 
 export class Layout {
@@ -22,6 +26,9 @@ export class Layout {
     this.barLabel = h('figcaption', { class: 'bar-label' });
     this.bar = s('svg', { class: 'bar', viewBox: '0 0 1000 20', preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' });
     this.legend = h('ul', { class: 'legend' });
+    this.runHeading = h('h3', { class: 'run-heading', id: 'run-heading' });
+    this.runList = h('dl', { class: 'run-hours' });
+    this.run = h('div', { class: 'run', 'aria-labelledby': 'run-heading', role: 'group', hidden: true }, this.runHeading, this.runList);
     this.root = h(
       'section',
       { class: 'layout panel', part: 'layout', 'aria-labelledby': 'layout-heading', hidden: true },
@@ -30,6 +37,7 @@ export class Layout {
       this.more,
       this.facts,
       h('figure', { class: 'breakdown' }, this.barLabel, this.bar, this.legend),
+      this.run,
     );
     container.append(this.root);
   }
@@ -85,6 +93,22 @@ export class Layout {
     replace(this.facts, facts.map(([k, v]) => h('div', null, h('dt', null, k), h('dd', null, v))));
 
     this.drawBreakdown(est.breakdown, tr);
+    this.drawRun(est, tr);
+  }
+
+  /** Where the whole run's wall-clock time goes (only when the core's run model made the estimate). */
+  drawRun(est, tr) {
+    const { t } = tr;
+    const hours = est.runHours && typeof est.runHours === 'object' ? est.runHours : null;
+    const parts = hours ? RUN_PARTS.filter((k) => isNum(hours[k])) : [];
+    this.run.hidden = parts.length === 0;
+    this.runHeading.textContent = t('runHeading');
+    const row = (key, text, cls) => h('div', { 'data-run': key, class: cls }, h('dt', null, t(`run.${key}`)), h('dd', null, text));
+    replace(
+      this.runList,
+      parts.map((k) => row(k, tr.duration(hours[k] / 24).text)),
+      parts.length && isNum(est.wallDays) ? row('total', tr.duration(est.wallDays).text, 'total') : null,
+    );
   }
 
   drawBreakdown(breakdown, tr) {

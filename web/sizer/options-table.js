@@ -10,9 +10,11 @@ const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 const num = (v) => (isNum(v) ? v : Infinity);
 const STALE_DAYS = 90; // price ages above this are shown muted (the core's stale_price threshold)
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'];
+// Interconnects by product name (the same in every language); generic ones (ethernet) have a
+// label in the message table (link.*).
 const LINKS = {
   nvlink: 'NVLink', pcie: 'PCIe', hccs: 'HCCS', xgmi: 'Infinity Fabric', infiniband: 'InfiniBand',
-  roce: 'RoCE', ethernet: 'Ethernet', efa: 'EFA',
+  roce: 'RoCE', efa: 'EFA',
 };
 
 const warningsOf = (o) => (Array.isArray(o.warnings) ? o.warnings.filter((w) => w && w.message) : []);
@@ -220,18 +222,21 @@ export class OptionsTable {
         h('div', { class: 'offer-box' }, toggle, h('div', null, h('span', { class: 'provider' }, provider), this.badges(o, t), h('span', { class: 'meta' }, id))),
       ),
     );
-    const dep = o.deployment === 'local-dc' || o.deployment === 'cloud' ? t(`deployment.${o.deployment}`) : str(o.deployment);
-    const where = [o.region, o.tier].filter((x) => x != null && x !== '').map(str).join(' · ');
+    // Ids the core sends (deployment, tier, isolation) are shown by their label in the message
+    // table; an id without one is shown as it is.
+    const dep = tr.enumLabel('deployment', str(o.deployment));
+    const tier = o.tier ? tr.enumLabel('tier', str(o.tier)) : '';
+    const where = [o.region, tier].filter((x) => x != null && x !== '').map(str).join(' · ');
     main.append(h('td', { class: `dep dep-${str(o.deployment)}` }, dep, where ? h('span', { class: 'meta' }, where) : null));
-    const iso = o.isolation === 'private' || o.isolation === 'shared' ? t(`isolation.${o.isolation}`) : str(o.isolation);
+    const iso = o.isolation ? tr.enumLabel('isolation', str(o.isolation)) : '';
     main.append(h('td', { class: `iso iso-${str(o.isolation)}` }, iso || '—', o.spot === true ? h('span', { class: 'meta' }, t('spot')) : null));
     main.append(h('td', { class: 'gpu' }, gpuName(o.gpu)));
 
     const unitsLine =
       isNum(o.units) && isNum(o.gpusPerUnit) ? h('span', { class: 'meta' }, `${tr.int(o.units)} × ${tr.int(o.gpusPerUnit)}`) : null;
     main.append(h('td', { class: 'num' }, tr.int(o.count), unitsLine));
-    main.append(h('td', { class: 'num' }, tr.days(o.wallDays)));
-    main.append(h('td', { class: 'num' }, tr.int(o.gpuHours)));
+    main.append(h('td', { class: 'num', 'data-col': 'days' }, tr.duration(o.wallDays).text));
+    main.append(h('td', { class: 'num', 'data-col': 'gpuHours' }, tr.hours(o.gpuHours)));
     main.append(h('td', { class: 'num cost' }, cost ? tr.money(cost.amount, cost.currency) : t('noCost')));
     main.append(h('td', { class: 'num' }, cost && isNum(o.costPerBillionTokens) ? tr.price(o.costPerBillionTokens, cost.currency) : '—'));
 
@@ -304,7 +309,7 @@ export class OptionsTable {
 
     const ic = o.interconnect && typeof o.interconnect === 'object' ? o.interconnect : null;
     if (ic) {
-      const link = (v) => (v === 'none' || !v ? '—' : LINKS[v] || str(v));
+      const link = (v) => (v === 'none' || !v ? '—' : LINKS[v] || tr.enumLabel('link', str(v)));
       const inter = ic.interUnit && ic.interUnit !== 'none'
         ? `${t('interUnit')} ${link(ic.interUnit)}${isNum(ic.interUnitGBpsPerGpu) ? ` (${tr.sig(ic.interUnitGBpsPerGpu, 3)} GB/s ${t('perGpu')})` : ''}`
         : null;
@@ -329,11 +334,13 @@ export class OptionsTable {
     if (isNum(o.tokensPerSecondPerGpu)) thr.push(`${tr.int(o.tokensPerSecondPerGpu)} ${t('tokPerGpu')}`);
     if (isNum(o.mfu)) thr.push(`MFU ${tr.sig(o.mfu, 3)}`);
     const r = o.gpuHoursRange;
-    if (r && isNum(r.low) && isNum(r.high) && r.high > r.low) thr.push(`${t('gpuHours')} ${tr.compact(r.low)}–${tr.compact(r.high)}`);
+    const spread = r && isNum(r.low) && isNum(r.high) && r.high > r.low ? tr.spread(r.low, o.gpuHours, r.high) : null;
+    if (spread) thr.push(`${t('gpuHours')} ${spread.point} (${spread.low}–${spread.high})`);
     if (thr.length) add('throughput', thr.join(' · '));
     if (o.source) {
-      const conf = o.confidence ? ` (${t('confidence')}: ${t(`confidence.${o.confidence}`)})` : '';
-      add('source', `${str(o.source)}${conf}`);
+      // The source is a citation, kept as published (often English): marked up as one.
+      const conf = o.confidence ? ` (${t('confidence')}: ${tr.enumLabel('confidence', str(o.confidence))})` : '';
+      add('source', h('cite', null, str(o.source)), conf);
     }
     return h('div', { class: 'detail-box' }, h('dl', { class: 'detail-grid' }, items));
   }

@@ -76,18 +76,22 @@ export class Summary {
         h('span', { class: 'gpu-name' }, gpuName(est.gpu)),
         typeof est.mfu === 'number' ? h('span', null, `MFU ${tr.sig(est.mfu, 3)} (${source})`) : null,
       );
-      replace(wall.value, tr.days(est.wallDays), h('span', { class: 'unit' }, ` ${t('daysUnit')}`));
-      wall.sub.textContent = '';
-      // The spread of published runs around the estimate, next to it: "205,157 (140k–325k)".
+      // Minutes, hours or days as the job's length asks; a run past a year also in years.
+      const wallTime = tr.duration(est.wallDays);
+      replace(wall.value, wallTime.value, wallTime.unit ? h('span', { class: 'unit' }, ` ${wallTime.unit}`) : null);
+      wall.sub.textContent = wallTime.aside.trim();
+      // The spread of published runs around the estimate, next to it: "205,157 (140K–325K)",
+      // rounded outwards so the point shown always lies inside the range shown.
       const range = est.gpuHoursRange;
       // (with an MFU given in the request the core has no spread: low = high, nothing to show)
       const hasRange = range && typeof range.low === 'number' && typeof range.high === 'number' && range.high > range.low;
+      const spread = hasRange ? tr.spread(range.low, est.gpuHours, range.high) : null;
       replace(
         hours.value,
-        tr.int(est.gpuHours),
-        hasRange ? h('span', { class: 'range' }, ` (${tr.compact(range.low)}–${tr.compact(range.high)})`) : null,
+        h('span', { class: 'point' }, tr.hours(est.gpuHours)),
+        spread ? h('span', { class: 'range' }, ' (', h('span', { class: 'low' }, spread.low), '–', h('span', { class: 'high' }, spread.high), ')') : null,
       );
-      hours.sub.textContent = hasRange ? t('range') : '';
+      hours.sub.textContent = spread ? t('range') : '';
       replace(
         mem.value,
         typeof est.memoryPerGpuGiB === 'number' ? tr.sig(est.memoryPerGpuGiB, 3) : '—',
@@ -109,7 +113,7 @@ export class Summary {
       cost.value.textContent = tr.money(recommended.cost.amount, recommended.cost.currency);
       const parts = [recommended.provider || recommended.offerId];
       if (typeof recommended.count === 'number') parts.push(`${tr.int(recommended.count)} × ${gpuName(recommended.gpu)}`);
-      if (typeof recommended.wallDays === 'number') parts.push(`${tr.days(recommended.wallDays)} ${t('daysUnit')}`);
+      if (typeof recommended.wallDays === 'number') parts.push(tr.duration(recommended.wallDays).text);
       cost.sub.textContent = parts.filter(Boolean).join(' · ');
       cost.root.removeAttribute('data-bad');
     } else {
