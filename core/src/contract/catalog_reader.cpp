@@ -224,6 +224,7 @@ class CatalogReader {
     const ModelFieldsRead read = read_model_fields(r_, j, path, m);
     if (m.name.empty()) m.name = m.id;
     finish_model(r_, path, m, read, false);
+    if (m.architecture_known) m.shape_source = "preset";
     return m;
   }
 

@@ -40,10 +40,18 @@ nlohmann::json contract_document() {
                 {"kernels", {"fused", "eager"}},
                 {"precision", {"bf16", "fp16", "fp8"}},
                 {"currency", {"CNY", "USD"}},
-                {"recompute", {"none", "selective", "full"}}};
+                {"recompute", {"none", "selective", "full"}},
+                {"activation", {"swiglu", "geglu", "gelu"}},
+                {"attention", {"mha", "gqa", "mqa", "mla"}},
+                {"loraTargets", {"all-linear", "attention", "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
+                                 "down_proj"}},
+                {"padding", {"longest", "max-length"}},
+                {"isolation", {"private", "physical", "shared"}},
+                {"shapeSource", {"preset", "config", "given", "inferred"}}};
   c["defaults"] = {{"preset", "llama-2-7b"}, {"gpu", "a100-80gb"}, {"tokens", "2T"}, {"epochs", 1},
                    {"days", 30},           {"count", 8},           {"mode", "pretrain"}, {"precision", "bf16"},
-                   {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"}};
+                   {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"},
+                   {"loraTargets", "all-linear"}, {"packing", false}, {"padding", "longest"}, {"allowNonCuda", false}};
   return c;
 }
 

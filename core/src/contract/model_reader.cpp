@@ -71,6 +71,7 @@ void finish_model(Reader& r, const std::string& path, Model& m, const ModelField
       if (!read.active_params) m.active_params = m.is_moe() ? active_params_from_shape(m) : m.params;
     }
     m.architecture_known = true;
+    if (read.shape || m.shape_source.empty()) m.shape_source = "given";
   } else {
     if (read.shape) {
       const char* missing = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
@@ -79,6 +80,7 @@ void finish_model(Reader& r, const std::string& path, Model& m, const ModelField
     if (m.params <= 0) r.fail(errc::missing_field, pointer(path, "params"), msg::error_params_required,
                               {{"example", say(r.lang(), msg::example_count)}});
     infer_architecture(m);
+    m.shape_source = "inferred";
   }
   if (m.active_params <= 0) m.active_params = m.params;
   check_model(m, r.lang(), path);

@@ -85,10 +85,12 @@ class RequestReader {
                 {{"id", id}, {"known", list_ids(req_.lang, ids)}});
       }
       spec = *preset;
+      spec.shape_source = "preset";
       from_preset = true;
     }
     if (const json* v = find(m, "hfConfig"); v && !v->is_null()) {
       read_hf_config(r_, *v, "/model/hfConfig", spec);
+      spec.shape_source = "config";
       if (const Model* twin = same_shape(*req_.catalog, spec)) {
         if (!spec.seq_len) spec.seq_len = twin->seq_len;
         if (spec.name.empty()) spec.name = twin->name;

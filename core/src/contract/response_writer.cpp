@@ -106,6 +106,7 @@ json model_json(const Model& m) {
     j["denseLayers"] = m.dense_layers;
   }
   if (m.seq_len) j["seqLen"] = m.seq_len;
+  if (!m.shape_source.empty()) j["shapeSource"] = m.shape_source;
   return j;
 }
 

@@ -65,7 +65,11 @@ void check_model(const Model& m, Lang lang, const std::string& path) {
     throw Error(code, path + "/" + field, say(lang, id, args));
   };
   if (m.has_shape()) {
-    if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0)
+    // Key/value heads must divide the heads; blame heads when it is the smaller one (a preset's
+    // key/value heads kept while its heads were changed).
+    if (m.kv_heads > m.heads)
+      fail(errc::invalid_value, "heads", msg::error_heads_below_kv, {{"kv", m.kv_heads}, {"got", m.heads}});
+    if (m.heads % m.kv_heads != 0)
       fail(errc::invalid_value, "kvHeads", msg::error_kv_heads_divide, {{"heads", m.heads}, {"got", m.kv_heads}});
     if (!m.head_dim && m.hidden % m.heads != 0)
       fail(errc::invalid_value, "heads", msg::error_heads_divide_hidden, {{"hidden", m.hidden}, {"got", m.heads}});

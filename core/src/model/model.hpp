@@ -29,6 +29,7 @@ struct Model {
   // True when the shape came from the user, a preset or a config; false when it was inferred
   // from the parameter count (then FLOPs use 6PD; memory and time use the inferred shape).
   bool architecture_known = false;
+  std::string shape_source;      // preset | config | given | inferred: where the shape came from
 
   bool is_moe() const { return experts > 1; }
   bool gated_mlp() const { return activation != Activation::gelu; }

@@ -18,7 +18,7 @@ void add_option_warnings(const Request& req, const Gpu& gpu, std::optional<long>
   if (offer.intra_unit == "pcie" && gpus > 1)
     warn(warnc::pcie_multi_gpu, msg::warning_pcie_multi_gpu, {{"gpus", gpus}, {"gbps", format_sig(gpu.intra_node_gbps / 2, 3)}});
   if (gpu.nvlink_capped && gpus > 1)
-    warn(warnc::nvlink_capped, msg::warning_nvlink_capped, {{"gpu", gpu.id}, {"gbps", format_sig(gpu.intra_node_gbps, 3)}});
+    warn(warnc::nvlink_capped, msg::warning_nvlink_capped, {{"gpu", gpu.name.in(lang)}, {"gbps", format_sig(gpu.intra_node_gbps, 3)}});
   if (o.units > 1 && offer.inter_unit == "ethernet" && offer.gpus_per_unit < gpus)
     warn(warnc::slow_interconnect, msg::warning_slow_interconnect,
          {{"gbps", format_sig(offer.inter_unit_gbps_per_gpu.value_or(gpu.inter_node_gbps_per_gpu), 3)}});

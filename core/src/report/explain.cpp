@@ -9,6 +9,12 @@ namespace gpusizer {
 namespace {
 
 std::string sci(double x) { return format_sci(x, 3); }
+
+// The GPU as its catalog names it, in the reader's language ("A100 SXM4 80GB").
+std::string gpu_name(const Request& req, const std::string& id) {
+  const Gpu* gpu = req.catalog->find_gpu(id);
+  return gpu ? gpu->name.in(req.lang) : id;
+}
 std::string num(double x) { return format_sig(x, 4); }
 
 std::string params_step(Lang lang, const Result& r) {
@@ -58,7 +64,8 @@ std::string layout_text(Lang lang, const Parallelism& p) {
   return s + say(lang, msg::layout_recompute, {{"how", say(lang, kRecompute[static_cast<int>(p.recompute)])}});
 }
 
-std::string time_step(Lang lang, const Result& r) {
+std::string time_step(const Request& req, const Result& r) {
+  const Lang lang = req.lang;
   const TrainingRun* run = reference_run(r);
   if (!run) return say(lang, msg::step_time_none);
   const double rate = run->peak_tflops * run->mfu;
@@ -69,7 +76,7 @@ std::string time_step(Lang lang, const Result& r) {
     s = say(lang, msg::step_time_planner,
             {{"configs", format_int(run->plan.configs_evaluated)},
              {"count", format_int(run->count)},
-             {"gpu", run->gpu},
+             {"gpu", gpu_name(req, run->gpu)},
              {"layout", layout_text(lang, run->plan.par)},
              {"seconds", num(it.seconds)},
              {"batch", format_int(it.global_batch)},
@@ -88,7 +95,7 @@ std::string time_step(Lang lang, const Result& r) {
               {"mfu", num(run->mfu)}});
   }
   s += say(lang, msg::step_time_rate,
-           {{"gpu", run->gpu},
+           {{"gpu", gpu_name(req, run->gpu)},
             {"peak", num(run->peak_tflops)},
             {"mfu", num(run->mfu)},
             {"rate", num(rate)},
@@ -119,7 +126,8 @@ std::string time_step(Lang lang, const Result& r) {
   return s;
 }
 
-std::string memory_step(Lang lang, const Result& r) {
+std::string memory_step(const Request& req, const Result& r) {
+  const Lang lang = req.lang;
   const TrainingRun* run = reference_run(r);
   std::string s = say(lang, msg::step_memory_convention);
   if (run) {
@@ -128,14 +136,14 @@ std::string memory_step(Lang lang, const Result& r) {
                              format_gib(mb.optimizer_bytes) + " + " + format_gib(mb.activations_bytes) + " + " +
                              format_gib(mb.overhead_bytes) + " = " + format_gib(mb.total_bytes());
     s += say(lang, run->plan.fits ? msg::step_memory_fits : msg::step_memory_does_not_fit,
-             {{"count", format_int(run->count)}, {"gpu", run->gpu}, {"layout", layout_text(lang, run->plan.par)}, {"sums", sums}});
+             {{"count", format_int(run->count)}, {"gpu", gpu_name(req, run->gpu)}, {"layout", layout_text(lang, run->plan.par)}, {"sums", sums}});
   }
   std::string fits;
   int shown = 0;
   for (const GpuFit& f : r.fits) {
     if (!f.min_count || shown >= 6) continue;
     if (shown++) fits += say(lang, msg::list_separator);
-    fits += say(lang, msg::step_memory_fit_item, {{"gpu", f.gpu}, {"count", *f.min_count}});
+    fits += say(lang, msg::step_memory_fit_item, {{"gpu", gpu_name(req, f.gpu)}, {"count", *f.min_count}});
   }
   if (!fits.empty()) s += say(lang, msg::step_memory_fewest, {{"list", fits}});
   return s;
@@ -150,7 +158,8 @@ std::string period_count(Lang lang, Period period, long count) {
   return say(lang, count == 1 ? kOne[i] : kMany[i], {{"n", count}});
 }
 
-std::string cost_step(Lang lang, const Result& r) {
+std::string cost_step(const Request& req, const Result& r) {
+  const Lang lang = req.lang;
   const Option* best = nullptr;
   for (const Option& o : r.options)
     if (o.recommended) best = &o;
@@ -167,7 +176,7 @@ std::string cost_step(Lang lang, const Result& r) {
               {"offer", offer.id},
               {"units", best->units},
               {"per_unit", offer.gpus_per_unit},
-              {"gpu", offer.gpu},
+              {"gpu", gpu_name(req, offer.gpu)},
               {"duration", duration_text(lang, best->run.wall_days)},
               {"lines", lines},
               {"total", format_money(best->cost->amount, r.currency)},
@@ -181,9 +190,9 @@ std::vector<Step> explain(const Request& req, const Result& r) {
   return {
       {"params", say(l, msg::step_title_params), params_step(l, r)},
       {"flops", say(l, msg::step_title_flops), flops_step(l, r)},
-      {"time", say(l, msg::step_title_time), time_step(l, r)},
-      {"memory", say(l, msg::step_title_memory), memory_step(l, r)},
-      {"cost", say(l, msg::step_title_cost), cost_step(l, r)},
+      {"time", say(l, msg::step_title_time), time_step(req, r)},
+      {"memory", say(l, msg::step_title_memory), memory_step(req, r)},
+      {"cost", say(l, msg::step_title_cost), cost_step(req, r)},
   };
 }
 
