@@ -26,6 +26,7 @@ inline constexpr const char* architecture_inferred = "architecture_inferred";  /
 inline constexpr const char* default_deadline = "default_deadline";        // no deadline: 30 days
 inline constexpr const char* estimate_default_deadline = "estimate_default_deadline";
 inline constexpr const char* precision_fallback = "precision_fallback";    // no tensor cores for it
+inline constexpr const char* more_warnings = "more_warnings";              // the list was cut at 50
 // About an option (options[].warnings) or the GPU estimate.
 inline constexpr const char* does_not_fit = "does_not_fit";
 inline constexpr const char* misses_deadline = "misses_deadline";

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
 
 namespace gpusizer::jsonio {
@@ -29,16 +30,19 @@ class CatalogReader {
     if (const json* gpus = find(doc, "gpus")) {
       const std::string p = pointer(path, "gpus");
       r_.expect_array(*gpus, p);
+      at_most(*gpus, p, kMaxGpus);
       for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i)));
     }
     if (const json* models = find(doc, "models")) {
       const std::string p = pointer(path, "models");
       r_.expect_array(*models, p);
+      at_most(*models, p, kMaxModels);
       for (std::size_t i = 0; i < models->size(); ++i) upsert(cat.models, model((*models)[i], pointer(p, i)));
     }
     if (const json* offers = find(doc, "offers")) {
       const std::string p = pointer(path, "offers");
       r_.expect_array(*offers, p);
+      at_most(*offers, p, kMaxOffers);
       bool keep = false;
       if (const json* k = find(doc, "includeDefaultOffers")) keep = r_.read_bool(*k, pointer(path, "includeDefaultOffers"));
       if (!keep) cat.offers.clear();
@@ -47,7 +51,7 @@ class CatalogReader {
       for (std::size_t i = 0; i < offers->size(); ++i) {
         Offer o = offer((*offers)[i], pointer(p, i), cat);
         if (!ids.insert(o.id).second)
-          r_.fail(errc::invalid_catalog, pointer(pointer(p, i), "id"), msg::error_offer_id_twice, {{"id", o.id}});
+          r_.fail(errc::invalid_catalog, pointer(pointer(p, i), "id"), msg::error_offer_id_twice, {{"id", echo(o.id)}});
         cat.offers.push_back(std::move(o));
       }
     }
@@ -56,6 +60,12 @@ class CatalogReader {
 
  private:
   Reader& r_;
+
+  void at_most(const json& array, const std::string& path, std::size_t limit) {
+    if (array.size() > limit)
+      r_.fail(errc::invalid_value, path, msg::error_too_many,
+              {{"count", static_cast<long>(array.size())}, {"limit", static_cast<long>(limit)}});
+  }
 
   std::string opt_string(const json& o, const char* key, const std::string& path) {
     const json* v = find(o, key);
@@ -161,7 +171,7 @@ class CatalogReader {
     o.tier = opt_string(j, "tier", path);
     o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
-    if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", o.gpu}});
+    if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
     o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 100000);
     if (const json* u = find(j, "unitsAvailable"); u && !u->is_null())
       o.units_available = r_.read_int(*u, pointer(path, "unitsAvailable"), 1, 1 << 20);

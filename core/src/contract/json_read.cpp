@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
+#include "contract/limits.hpp"
 #include "contract/quantity.hpp"
 
 namespace gpusizer::jsonio {
@@ -105,7 +106,7 @@ double Reader::quantity(const json& value, const std::string& path, double min, 
     const auto parsed = parse_quantity(value.get<std::string>());
     if (!parsed)
       fail(errc::invalid_value, path, msg::error_not_a_number,
-           {{"text", value.get<std::string>()}, {"example", example}});
+           {{"text", echo(value.get<std::string>())}, {"example", example}});
     x = *parsed;
   } else {
     wrong_type(value, path, say(lang_, msg::type_number_or_quantity, {{"example", example}}));
@@ -127,7 +128,7 @@ std::string Reader::read_enum(const json& value, const std::string& path, std::i
   const std::string s = read_string(value, path);
   for (const char* a : allowed)
     if (s == a) return s;
-  fail(errc::invalid_value, path, msg::error_not_one_of, {{"allowed", joined(lang_, allowed)}, {"got", s}});
+  fail(errc::invalid_value, path, msg::error_not_one_of, {{"allowed", joined(lang_, allowed)}, {"got", echo(s)}});
 }
 
 }  // namespace gpusizer::jsonio

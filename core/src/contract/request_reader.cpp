@@ -8,6 +8,7 @@
 #include "contract/default_catalog.hpp"
 #include "contract/hf_config.hpp"
 #include "contract/json_read.hpp"
+#include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
 #include "training/parallelism.hpp"
 
@@ -82,7 +83,7 @@ class RequestReader {
         std::vector<std::string> ids;
         for (const Model& p : req_.catalog->models) ids.push_back(p.id);
         r_.fail(errc::unknown_preset, "/model/preset", msg::error_unknown_preset,
-                {{"id", id}, {"known", list_ids(req_.lang, ids)}});
+                {{"id", echo(id)}, {"known", list_ids(req_.lang, ids)}});
       }
       spec = *preset;
       spec.shape_source = "preset";
@@ -184,7 +185,7 @@ class RequestReader {
           known = true;
         }
       }
-      if (!known) r_.fail(errc::invalid_value, path, msg::error_lora_targets, {{"got", name}});
+      if (!known) r_.fail(errc::invalid_value, path, msg::error_lora_targets, {{"got", echo(name)}});
     }
     if (!targets) r_.fail(errc::invalid_value, path, msg::error_lora_targets, {{"got", ""}});
     return targets;
@@ -230,7 +231,7 @@ class RequestReader {
       if (!req_.catalog->find_gpu(req_.gpu)) {
         std::vector<std::string> ids;
         for (const Gpu& g : req_.catalog->gpus) ids.push_back(g.id);
-        r_.fail(errc::unknown_gpu, "/hardware/gpu", msg::error_unknown_gpu, {{"id", req_.gpu}, {"known", list_ids(req_.lang, ids)}});
+        r_.fail(errc::unknown_gpu, "/hardware/gpu", msg::error_unknown_gpu, {{"id", echo(req_.gpu)}, {"known", list_ids(req_.lang, ids)}});
       }
     }
     if (const json* v = find(h, "count")) {
@@ -289,7 +290,7 @@ class RequestReader {
       req_.goal.as_of = r_.read_string(*v, "/goal/asOf");
       const bool shape = req_.goal.as_of.size() == 10 && req_.goal.as_of[4] == '-' && req_.goal.as_of[7] == '-';
       if (!shape || !day_number(req_.goal.as_of))
-        r_.fail(errc::invalid_value, "/goal/asOf", msg::error_date_format, {{"got", req_.goal.as_of}});
+        r_.fail(errc::invalid_value, "/goal/asOf", msg::error_date_format, {{"got", echo(req_.goal.as_of)}});
     }
   }
 };
@@ -298,13 +299,7 @@ class RequestReader {
 }  // namespace jsonio
 
 Request parse_request(const std::string& text) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw Error(errc::invalid_json, "", say(Lang::en, msg::error_invalid_json, {{"detail", e.what()}}));
-  }
-  return jsonio::RequestReader().read(doc);
+  return jsonio::RequestReader().read(jsonio::parse_limited(text));
 }
 
 }  // namespace gpusizer

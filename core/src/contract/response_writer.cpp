@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contract/response_writer.hpp"
+#include "contract/limits.hpp"
 #include "rental/recommend.hpp"
 #include "contract/request_reader.hpp"
 #include "common/numbers.hpp"
@@ -34,6 +35,15 @@ json warnings_json(const std::vector<Warning>& warnings) {
     if (!w.path.empty()) j["path"] = w.path;
     out.push_back(std::move(j));
   }
+  return out;
+}
+
+// At most kMaxWarnings warnings, the last saying how many more there were.
+std::vector<Warning> capped(const std::vector<Warning>& warnings, Lang lang) {
+  if (warnings.size() <= jsonio::kMaxWarnings) return warnings;
+  std::vector<Warning> out(warnings.begin(), warnings.begin() + (jsonio::kMaxWarnings - 1));
+  out.push_back({warnc::more_warnings, "",
+                 say(lang, msg::warning_more_warnings, {{"count", static_cast<long>(warnings.size() - out.size())}})});
   return out;
 }
 
@@ -284,7 +294,7 @@ std::string write_response(const Result& r) {
 
   json doc = {{"ok", true}, {"schemaVersion", kSchemaVersion}, {"catalogVersion", r.catalog_version}};
   doc["result"] = std::move(result);
-  doc["warnings"] = warnings_json(r.warnings);
+  doc["warnings"] = warnings_json(capped(r.warnings, r.lang));
   return dump(doc);
 }
 
