@@ -181,6 +181,7 @@ double predict_run_steady_gpu_hours(const RunRow& row, const Calibration& cal) {
   request.gpus = row.gpus;
   request.global_batch = row.global_batch;
   request.calibration = &cal;
+  request.all_gpus = true;  // the run used all of them
   const Plan plan = plan_training(row.spec, row.training, cluster, request);
   if (!plan.fits) return 0;
   return row.training.tokens_total() / plan.time.tokens_per_second_per_gpu / 3600.0;

@@ -56,6 +56,7 @@ json memory_breakdown_json(const MemoryBreakdown& m) {
 json run_fields(const TrainingRun& run, json j) {
   j["gpu"] = run.gpu;
   j["count"] = run.count;
+  j["gpusUsed"] = run.plan.gpus_used;
   j["mfu"] = round_sig(run.mfu, 4);
   j["mfuSource"] = run.mfu_source;
   j["peakTflops"] = sig(run.peak_tflops);

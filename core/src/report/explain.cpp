@@ -76,6 +76,11 @@ std::string time_step(Lang lang, const Result& r) {
              {"steady_mfu", num(run->steady_mfu)},
              {"factor", num(run->overhead_factor)},
              {"mfu", num(run->mfu)}});
+    if (run->fits() && run->plan.gpus_used < run->count)
+      s += say(lang, msg::step_time_idle,
+               {{"used", format_int(run->plan.gpus_used)},
+                {"count", format_int(run->count)},
+                {"share", num(static_cast<double>(run->plan.gpus_used) / run->count)}});
   }
   s += say(lang, msg::step_time_rate,
            {{"gpu", run->gpu},

@@ -36,6 +36,7 @@ const Plan& RunTimer::plan_for(const Cluster& c, int count, bool fixed) {
   PlanRequest pr;
   pr.gpus = count;
   if (fixed) pr.fixed = req_.parallelism;
+  pr.cache = &caches_[std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind)];
   return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
 }
 
@@ -44,6 +45,9 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
   run.gpu = c.gpu->id;
   run.count = count;
   run.plan = plan_for(c, count, fixed);
+  // The layout may leave rented GPUs idle (more would not be faster). They are paid for, so
+  // the whole-run MFU counts them; the run overheads come from the GPUs that train.
+  const int used = run.plan.gpus_used > 0 ? std::min(run.plan.gpus_used, count) : count;
   run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
   const double peak = run.peak_tflops * 1e12;
   run.steady_mfu = run.plan.time.mfu;
@@ -54,9 +58,9 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
     run.mfu = *req_.mfu;
     run.mfu_source = "request";
   } else {
-    run.overhead_factor = run_overhead_factor(count, default_calibration());
+    run.overhead_factor = run_overhead_factor(used, default_calibration());
     // Steady-state time x run overheads, expressed as the utilization that gives it.
-    run.mfu = run.steady_mfu > 0 ? run.steady_mfu / run.overhead_factor : 0;
+    run.mfu = run.steady_mfu > 0 ? run.steady_mfu * used / count / run.overhead_factor : 0;
     run.mfu_source = "model";
   }
   run.seconds = run.mfu > 0 ? flops_ / (count * peak * run.mfu) : HUGE_VAL;
