@@ -10,6 +10,7 @@
 #include "contract/request_reader.hpp"
 #include "model/compute.hpp"
 #include "model/fit.hpp"
+#include "rental/sizing.hpp"
 #include "support.hpp"
 #include "training/planner.hpp"
 #include "training/run_model.hpp"
@@ -236,4 +237,78 @@ TEST_CASE("from two nodes on, a wider dp at the same micro-batch count is never 
           }
     }
   }
+}
+
+TEST_CASE("a deadline gets the fewest whole units that meet it", "[scaling]") {
+  struct Case {
+    json request;
+    double days;
+  };
+  const std::vector<Case> cases = {
+      {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "a100-80gb"), 21},  // the issue's case
+      {job({{"params", "7B"}}, {{"tokens", "2T"}}, "a100-80gb"), 5},
+      {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "h100-80gb"), 30},
+      {job({{"preset", "mixtral-8x7b"}}, {{"tokens", "2T"}}, "h100-80gb"), 14},
+      {job({{"preset", "llama-2-13b"}}, {{"tokens", "1T"}}, "h100-80gb"), 45},
+      {job({{"preset", "llama-2-7b"}}, {{"tokens", "1B"}, {"mode", "lora"}}, "a100-80gb"), 2},
+  };
+  for (const Case& k : cases) {
+    Job j(k.request);
+    const int node = j.cluster.gpus_per_node;
+    const auto fit = min_gpus_to_fit(j.request.model, j.request.training, *j.cluster.gpu, {node, true});
+    REQUIRE(fit);
+    const long min_nodes = (*fit + node - 1) / node;
+    const Sizing s = units_for_days(j.timer, j.cluster, node, min_nodes, kMaxGpus / node, k.days);
+    INFO(k.request["model"].dump() << " on " << k.request["hardware"]["gpu"] << " in " << k.days << " days: " << s.units
+                                   << " nodes");
+    REQUIRE(s.met);
+    CHECK(j.timer.days_on(j.cluster, static_cast<int>(s.units * node)) <= k.days);
+    // No fewer nodes meet it (not only one fewer: a search that trusted a time rising with
+    // GPUs could bisect past an earlier count that already met the deadline).
+    int fewer_meeting = 0;
+    for (long units = min_nodes; units < s.units; ++units)
+      if (j.timer.days_on(j.cluster, static_cast<int>(units * node)) <= k.days) ++fewer_meeting;
+    CHECK(fewer_meeting == 0);
+    // The estimate's own answer, through the API: the same count, and one node fewer misses.
+    json request = k.request;
+    request["goal"] = {{"days", k.days}};
+    request["catalog"] = {{"offers", json::array()}};
+    const json e = run(request)["result"]["estimate"];
+    CHECK(e["wallDays"].get<double>() <= k.days);
+    if (e["count"].get<int>() - node >= *fit) {
+      request.erase("goal");
+      request["hardware"]["count"] = e["count"].get<int>() - node;
+      CHECK(run(request)["result"]["estimate"]["wallDays"].get<double>() > k.days);
+    }
+  }
+}
+
+TEST_CASE("offers sized to a deadline take the fewest units, and to a budget rent no idle unit", "[scaling]") {
+  const json by_deadline = run({{"model", {{"preset", "llama-2-70b"}}},
+                                {"training", {{"tokens", "2T"}}},
+                                {"goal", {{"days", 21}}}})["result"];
+  int checked = 0;
+  for (const json& o : by_deadline["options"]) {
+    if (o["fits"] != true || o["meetsGoal"] != true) continue;
+    INFO(o["offerId"]);
+    CHECK(o["wallDays"].get<double>() <= 21);
+    CHECK(o["gpusUsed"].get<int>() > o["count"].get<int>() - o["gpusPerUnit"].get<int>());
+    ++checked;
+  }
+  CHECK(checked >= 5);
+  std::vector<double> costs;
+  for (const json& o : by_deadline["options"])
+    if (o.contains("cost")) costs.push_back(o["cost"]["amount"]);
+  REQUIRE(!costs.empty());
+  const json by_budget = run({{"model", {{"preset", "llama-2-70b"}}},
+                              {"training", {{"tokens", "2T"}}},
+                              {"goal", {{"budget", costs[costs.size() / 2]}}}})["result"];
+  checked = 0;
+  for (const json& o : by_budget["options"]) {
+    if (o["fits"] != true || !o.contains("cost")) continue;
+    INFO(o["offerId"]);
+    CHECK(o["gpusUsed"].get<int>() > o["count"].get<int>() - o["gpusPerUnit"].get<int>());
+    ++checked;
+  }
+  CHECK(checked >= 5);
 }
