@@ -134,7 +134,12 @@ struct RunReport {
   std::vector<double> loo;       // leave-one-run-out log(predicted / published)
   std::vector<double> constant;  // the same for a constant utilization fitted on the other runs
   double coverage = 0;           // share of runs inside the 10-90 % range of the other runs' residuals
+  double coverage_known = 0;     // the same among runs with a published GPU count, by their range
 };
+
+// Runs whose GPU count was published: the others' count is assumed (whole_runs.csv says
+// which), which makes their per-GPU figures inventions, so no constant is fitted on them.
+bool fit_on(const RunCase& c) { return c.row->count_known; }
 
 RunReport leave_one_run_out(const std::vector<RunCase>& cases, const Calibration& base) {
   RunReport rep;
@@ -142,7 +147,7 @@ RunReport leave_one_run_out(const std::vector<RunCase>& cases, const Calibration
     std::vector<const RunCase*> rest;
     std::vector<double> implied;  // log(peak hours / published): the utilization of each other run
     for (std::size_t j = 0; j < cases.size(); ++j)
-      if (j != i) {
+      if (j != i && fit_on(cases[j])) {
         rest.push_back(&cases[j]);
         implied.push_back(std::log(cases[j].peak_hours / cases[j].row->published_gpu_hours));
       }
@@ -161,6 +166,16 @@ RunReport leave_one_run_out(const std::vector<RunCase>& cases, const Calibration
     inside += rep.loo[i] >= quantile(others, 0.1) && rep.loo[i] <= quantile(others, 0.9);
   }
   rep.coverage = static_cast<double>(inside) / std::max<std::size_t>(1, rep.loo.size());
+  int known = 0, inside_known = 0;
+  for (std::size_t i = 0; i < rep.loo.size(); ++i) {
+    if (!fit_on(cases[i])) continue;
+    std::vector<double> others;
+    for (std::size_t j = 0; j < rep.loo.size(); ++j)
+      if (j != i && fit_on(cases[j])) others.push_back(rep.loo[j]);
+    ++known;
+    inside_known += rep.loo[i] >= quantile(others, 0.1) && rep.loo[i] <= quantile(others, 0.9);
+  }
+  rep.coverage_known = static_cast<double>(inside_known) / std::max(1, known);
   return rep;
 }
 
@@ -192,8 +207,8 @@ void print_runs(const std::vector<RunCase>& cases, const Calibration& cal) {
 // The whole-run constants, with the steady-state model fixed; the failure rate is not fitted
 // (calibration.hpp: from Llama 3's interruption log).
 void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal) {
-  fit({{&cal.run_checkpoint_eval_share, 0.0, 1.0},
-       {&cal.run_step_seconds, 0.0, 2.0},
+  fit({{&cal.run_below_benchmark, 0.0, 3.0},
+       {&cal.run_below_benchmark_exponent, -1.0, -0.01},
        {&cal.run_startup_hours, 0.02, 2.0}},
       [&] { return run_loss(cases, cal); }, 60);
 }
@@ -444,12 +459,16 @@ int main(int argc, char** argv) {
     // The whole-run constants on every run; the range from the leave-one-run-out residuals,
     // so it says how far a run the fit has not seen strays.
     const std::vector<RunCase> cases = run_cases(runs, cal);
-    std::vector<const RunCase*> all;
-    for (const RunCase& c : cases) all.push_back(&c);
-    fit_runs(all, cal);
+    std::vector<const RunCase*> known;
+    for (const RunCase& c : cases)
+      if (fit_on(c)) known.push_back(&c);
+    fit_runs(known, cal);
     const RunReport rep = leave_one_run_out(cases, cal);
-    cal.run_range_low = std::exp(-quantile(rep.loo, 0.9));
-    cal.run_range_high = std::exp(-quantile(rep.loo, 0.1));
+    std::vector<double> loo_known;
+    for (std::size_t i = 0; i < cases.size(); ++i)
+      if (fit_on(cases[i])) loo_known.push_back(rep.loo[i]);
+    cal.run_range_low = std::exp(-quantile(loo_known, 0.9));
+    cal.run_range_high = std::exp(-quantile(loo_known, 0.1));
     std::printf("fitted constants (for core/src/calibration.cpp):\n");
     std::printf("    c.ampere = {%.3f, %.3f, %.3f, %.3f};\n", cal.ampere.gemm, cal.ampere.gemm_fp8, cal.ampere.attention,
                 cal.ampere.tp_overlap);
@@ -463,10 +482,9 @@ int main(int argc, char** argv) {
                 cal.layer_overhead_s, cal.zero3_compute_efficiency, cal.zero3_layer_overhead_s);
     std::printf("    c.moe_layer_overhead_s = %.3g;\n    c.moe_comm_overlap = %.3f;\n", cal.moe_layer_overhead_s,
                 cal.moe_comm_overlap);
-    std::printf("    c.run_checkpoint_eval_share = %.4f;\n    c.run_failure_hours_per_gpu_hour = %.3g;\n",
-                cal.run_checkpoint_eval_share, cal.run_failure_hours_per_gpu_hour);
-    std::printf("    c.run_step_seconds = %.4f;\n    c.run_startup_hours = %.4f;\n", cal.run_step_seconds,
-                cal.run_startup_hours);
+    std::printf("    c.run_below_benchmark = %.4f;\n    c.run_below_benchmark_exponent = %.4f;\n",
+                cal.run_below_benchmark, cal.run_below_benchmark_exponent);
+    std::printf("    c.run_startup_hours = %.4f;\n", cal.run_startup_hours);
     std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n\n", cal.run_range_low, cal.run_range_high);
     print_finetune_constants(cal);
   } else if (fit_finetune_only) {
@@ -492,12 +510,21 @@ int main(int argc, char** argv) {
   for (const RunCase& c : report_cases) fitted.push_back(log_ratio(c, cal));
   const RunReport rep = leave_one_run_out(report_cases, cal);
   std::printf("whole runs: %zu rows\n", report_cases.size());
+  std::vector<double> loo_known, constant_known;
+  for (std::size_t i = 0; i < report_cases.size(); ++i)
+    if (fit_on(report_cases[i])) {
+      loo_known.push_back(rep.loo[i]);
+      constant_known.push_back(rep.constant[i]);
+    }
   print_run_summary("fitted on every run (not a test)", fitted);
-  print_run_summary("leave-one-run-out", rep.loo);
-  print_run_summary("constant utilization, leave-one-run-out", rep.constant);
-  std::printf("  range 10-90 %% of leave-one-out residuals: x%.2f to x%.2f (%.2fx wide); holds %.0f%% of runs left out\n",
-              std::exp(-quantile(rep.loo, 0.9)), std::exp(-quantile(rep.loo, 0.1)),
-              std::exp(quantile(rep.loo, 0.9) - quantile(rep.loo, 0.1)), 100 * rep.coverage);
+  print_run_summary("leave-one-run-out, every run", rep.loo);
+  print_run_summary("constant utilization, every run", rep.constant);
+  print_run_summary("leave-one-run-out, GPU count published", loo_known);
+  print_run_summary("constant utilization, GPU count published", constant_known);
+  std::printf("  range 10-90 %% of the leave-one-out residuals of runs with a published GPU count: x%.2f to x%.2f"
+              " (%.2fx wide); holds %.0f%% of those runs, each judged by the others' range\n",
+              std::exp(-quantile(loo_known, 0.9)), std::exp(-quantile(loo_known, 0.1)),
+              std::exp(quantile(loo_known, 0.9) - quantile(loo_known, 0.1)), 100 * rep.coverage_known);
   std::printf("\n");
   report_finetune(report_finetune_rows, cal, !quiet);
   report_qlora_ratios(report_finetune_rows, cal);

@@ -118,6 +118,7 @@ json training_request(const Record& r, double tokens) {
   }
   if (has(r, "seq_len")) t["seqLen"] = whole(r, "seq_len");
   if (has(r, "precision")) t["precision"] = text(r, "precision");
+  if (has(r, "flash_attention")) t["flashAttention"] = text(r, "flash_attention") == "true";
   if (has(r, "lora_rank")) t["loraRank"] = whole(r, "lora_rank");
   if (has(r, "lora_targets")) t["loraTargets"] = text(r, "lora_targets");
   // steady_state.csv has no kernels column: its fine-tuning rows are NeMo's (Megatron-Core),
@@ -232,6 +233,7 @@ std::vector<FinetuneRunRow> load_finetune_runs(const std::string& path) {
     row.training = row.request.training;
     row.gpus = *row.request.count;
     row.published_wall_hours = num(r, "published_wall_hours");
+    row.fit = text(r, "fit") != "no";
     rows.push_back(std::move(row));
   }
   return rows;
@@ -247,6 +249,7 @@ double predict_steady(const SteadyRow& row, const Calibration& cal) {
 }
 
 RunSteady predict_run_steady(const RunRow& row, const Calibration& cal) {
+  // Planned as a user's request is: the fastest layout on up to the run's GPUs.
   PlanRequest request;
   request.gpus = row.gpus;
   request.global_batch = row.global_batch;
@@ -254,13 +257,14 @@ RunSteady predict_run_steady(const RunRow& row, const Calibration& cal) {
   const Plan plan = plan_training(row.spec, row.training, row.cluster, request);
   if (!plan.fits) return {};
   const double tokens = row.training.tokens_total();
-  return {tokens / plan.time.tokens_per_second_per_gpu / 3600.0,
-          tokens / (plan.time.global_batch * static_cast<double>(row.training.seq_len))};
+  const int used = plan.gpus_used > 0 ? plan.gpus_used : row.gpus;
+  const double wall_hours = tokens / (plan.time.tokens_per_second_per_gpu * used) / 3600.0;
+  return {wall_hours * row.gpus, tokens / (plan.time.global_batch * static_cast<double>(row.training.seq_len)), used};
 }
 
 double predict_run_gpu_hours(const RunRow& row, const RunSteady& steady, const Calibration& cal) {
   const double steady_seconds = steady.gpu_hours * 3600 / row.gpus;
-  return whole_run_hours(steady_seconds, row.gpus, steady.steps, row.spec, row.training, cal).total() * row.gpus;
+  return whole_run_hours(steady_seconds, steady.gpus_used, row.gpus, row.spec, row.training, cal).total() * row.gpus;
 }
 
 RunRow as_run(const FinetuneRunRow& f) {
@@ -274,7 +278,7 @@ RunRow as_run(const FinetuneRunRow& f) {
   r.spec = f.spec;
   r.training = f.training;
   r.gpus = f.gpus;
-  r.count_known = true;
+  r.count_known = f.fit;  // a run not fitted on is treated as one whose inputs are uncertain
   r.published_gpu_hours = f.published_wall_hours * f.gpus;
   return r;
 }

@@ -61,6 +61,9 @@ struct FinetuneRunRow {
   TrainingSpec training;
   int gpus = 0;
   double published_wall_hours = 0;
+  // false: reported, never fitted on (the row's notes say why: a wall time that includes
+  // evaluation passes and checkpoints the run's settings do not give).
+  bool fit = true;
 };
 
 std::vector<SteadyRow> load_steady(const std::string& path);
@@ -74,8 +77,9 @@ double predict_steady(const SteadyRow& row, const Calibration& cal);
 // The planner's best layout on the row's GPUs: steady-state GPU-hours (0: does not fit) and
 // the optimizer steps of the run.
 struct RunSteady {
-  double gpu_hours = 0;
+  double gpu_hours = 0;       // steady-state hours x the run's GPUs (all of them are paid for)
   double steps = 0;
+  int gpus_used = 0;          // the planner may leave some idle, as it does for a user
 };
 RunSteady predict_run_steady(const RunRow& row, const Calibration& cal);
 // The whole run's GPU-hours: the steady state and what whole runs lose (training/run_model).

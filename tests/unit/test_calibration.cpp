@@ -96,19 +96,26 @@ TEST_CASE("every measured row is predicted within a factor of three", "[calibrat
   }
 }
 
-TEST_CASE("published whole runs: median error under 22%, every run within 2.3x", "[calibration]") {
-  std::vector<double> errors;
+TEST_CASE("published whole runs: median error under 18% where the GPU count is published, every run within 2.5x",
+          "[calibration]") {
+  // The constants are fitted on these runs (gpusizer-calibrate --fit); the honest, left-out
+  // figures are the calibration tool's (README). This guards the compiled constants.
+  std::vector<double> known;
   for (const RunRow& r : runs()) {
     const RunSteady steady = predict_run_steady(r, default_calibration());
     REQUIRE(steady.gpu_hours > 0);
     const double ratio = predict_run_gpu_hours(r, steady, default_calibration()) / r.published_gpu_hours;
     INFO(r.model << ": predicted / published = " << ratio);
-    CHECK(ratio > 1 / 2.3);
-    CHECK(ratio < 2.3);
-    errors.push_back(std::fabs(ratio - 1));
+    CHECK(ratio > 1 / 2.5);
+    CHECK(ratio < 2.5);
+    if (r.count_known) {
+      CHECK(ratio > 1 / 2.0);
+      CHECK(ratio < 2.0);
+      known.push_back(std::fabs(ratio - 1));
+    }
   }
-  CHECK(errors.size() >= 40);
-  CHECK(median(errors) < 0.22);
+  CHECK(known.size() >= 35);
+  CHECK(median(known) < 0.18);
 }
 
 TEST_CASE("fine-tuning rows are requests of every mode, eager and fused, on one GPU and many", "[calibration]") {

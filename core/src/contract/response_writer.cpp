@@ -72,6 +72,7 @@ json memory_breakdown_json(const MemoryBreakdown& m) {
 json run_fields(const TrainingRun& run, json j) {
   j["gpu"] = run.gpu;
   j["count"] = run.count;
+  j["gpusUsed"] = run.plan.gpus_used;
   j["mfu"] = round_sig(run.mfu, 4);
   j["mfuSource"] = run.mfu_source;
   j["peakTflops"] = sig(run.peak_tflops);
@@ -266,9 +267,9 @@ std::string write_response(const Result& r) {
     e["overheadFactor"] = round_sig(run.overhead_factor, 4);
     if (run.mfu_source == "model")
       e["runHours"] = {{"steady", sig(run.hours.steady)},
+                       {"belowBenchmark", sig(run.hours.below_benchmark)},
                        {"checkpointEval", sig(run.hours.checkpoint_eval)},
                        {"failures", sig(run.hours.failures)},
-                       {"stepOverhead", sig(run.hours.step_overhead)},
                        {"startup", sig(run.hours.startup)}};
     e["breakdown"] = breakdown_json(run.plan.time.breakdown);
     e["search"] = {{"configsEvaluated", run.plan.configs_evaluated}, {"configsFeasible", run.plan.configs_feasible}};

@@ -13,38 +13,54 @@ double cost_of(RunTimer& timer, const Offer& offer, const Cluster& c, const Mone
   return cost ? cost->amount : HUGE_VAL;
 }
 
+// The units `units` needs: as many as its layout uses. The planner leaves idle the GPUs it
+// cannot use to go faster; that layout also runs on fewer units, just as fast (and never
+// faster: time does not rise with GPUs), so those idle units are not worth renting. (With
+// the request's MFU every GPU counts at that MFU: none is idle.)
+long units_used(RunTimer& timer, const Cluster& c, int unit, long min_units, long units) {
+  const TrainingRun run = timer.train_on(c, static_cast<int>(units * unit), false);
+  if (!run.fits() || run.mfu_source != "model") return units;
+  return std::clamp<long>((run.plan.gpus_used + unit - 1) / unit, min_units, units);
+}
+
 }  // namespace
 
 // The fewest units (of `unit` GPUs, between min_units and max_units) that finish within
-// `days`. Time falls roughly as 1/N, so secant steps reach a count that meets the deadline
-// in two or three plans; bisection between the last miss and that hit then finds the
-// boundary (the planner makes time nearly, not strictly, monotone). When time stops
-// falling (a slow network, a batch too small for more GPUs), the fastest count seen.
+// `days`. Time never rises with the units, so: step up from the fewest that fit until a
+// count meets the deadline (secant steps on log time against log units reach it in two or
+// three plans), then bisect between the last miss and that hit, which finds the boundary
+// exactly however far the step overshot. When more units stop paying off (a slow network,
+// a batch too small for more GPUs), the fastest count tried, less the units it leaves idle.
 Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_units, long max_units, double days) {
   if (min_units > max_units) return {max_units, false};
-  long fastest = min_units;
-  double fastest_days = HUGE_VAL;
-  auto days_at = [&](long units) {
-    const double d = timer.days_on(c, static_cast<int>(units * unit));
-    if (d < fastest_days) {
-      fastest_days = d;
-      fastest = units;
-    }
-    return d;
-  };
+  auto days_at = [&](long units) { return timer.days_on(c, static_cast<int>(units * unit)); };
   long lo = min_units - 1;  // below the fewest that fit: a miss
   long hi = min_units;
-  double t = days_at(hi);
+  long fastest = hi;
+  double t = days_at(hi), t_lo = HUGE_VAL;
   int stalls = 0;
   while (!(t <= days)) {
-    if (hi >= max_units || stalls >= 3) return {fastest, false};
+    if (hi >= max_units || stalls >= 3) return {units_used(timer, c, unit, min_units, fastest), false};
     const double current = static_cast<double>(hi);
-    const double guess = std::isfinite(t) ? std::ceil(current * t / days * 1.02) : 2.0 * current;
+    // Time falls as N^-a: a = 1 at first, then as measured over the last step (at least 1/4,
+    // below which a step counts as a stall anyway).
+    double a = 1;
+    if (lo >= min_units && std::isfinite(t) && t < t_lo)
+      a = std::clamp(std::log(t_lo / t) / std::log(current / static_cast<double>(lo)), 0.25, 1.0);
+    double guess = std::isfinite(t) ? std::ceil(current * std::pow(t / days, 1 / a) * 1.02) : 2.0 * current;
+    if (stalls > 0) guess = std::max(guess, 2.0 * current);  // poor returns: look further
+    const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
+    const double next_t = days_at(next);
+    // A stall: the step bought less than a quarter of the speed-up its units would give if
+    // time fell as 1/N.
+    const bool helped = std::isfinite(t) ? (t / next_t - 1) > 0.25 * (static_cast<double>(next) / current - 1)
+                                         : std::isfinite(next_t);
+    stalls = helped ? 0 : stalls + 1;
+    if (next_t < t) fastest = next;
     lo = hi;
-    hi = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
-    const double before = fastest_days;
-    t = days_at(hi);
-    stalls = fastest_days < before * 0.98 ? 0 : stalls + 1;  // more GPUs no longer help
+    t_lo = t;
+    hi = next;
+    t = next_t;
   }
   while (hi - lo > 1) {
     const long mid = lo + (hi - lo) / 2;
@@ -55,9 +71,9 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
 
 // More units finish sooner at roughly the same GPU-hours, until billing granularity,
 // scaling losses or the network make them dearer: double while within budget and faster,
-// then bisect for the last count that is.
+// then bisect for the last count that is, less the units it leaves idle.
 long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c, long min_units, long max_units,
-                         double budget, const Money& money) {
+                           double budget, const Money& money) {
   if (min_units > max_units) return max_units;
   const int unit = offer.gpus_per_unit;
   if (cost_of(timer, offer, c, money, min_units) > budget) return min_units;
@@ -84,7 +100,7 @@ long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c
       bad = mid;
     }
   }
-  return good;
+  return units_used(timer, c, unit, min_units, good);
 }
 
 }  // namespace gpusizer

@@ -86,13 +86,18 @@ std::string time_step(const Request& req, const Result& r) {
     auto hours = [&](double x) { return duration_text(lang, x / 24); };
     s += say(lang, msg::step_time_whole_run,
              {{"steady", hours(h.steady)},
+              {"below", hours(h.below_benchmark)},
               {"checkpoint", hours(h.checkpoint_eval)},
               {"failures", hours(h.failures)},
-              {"steps", hours(h.step_overhead)},
               {"startup", hours(h.startup)},
               {"total", hours(h.total())},
               {"factor", num(run->overhead_factor)},
               {"mfu", num(run->mfu)}});
+    if (run->fits() && run->plan.gpus_used < run->count)
+      s += say(lang, msg::step_time_idle,
+               {{"used", format_int(run->plan.gpus_used)},
+                {"count", format_int(run->count)},
+                {"share", num(static_cast<double>(run->plan.gpus_used) / run->count)}});
   }
   s += say(lang, msg::step_time_rate,
            {{"gpu", gpu_name(req, run->gpu)},

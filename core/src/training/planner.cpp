@@ -1,29 +1,184 @@
 #include "training/planner.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numeric>
+#include <tuple>
+#include <vector>
+
 #include "training/calibration.hpp"
 #include "training/perf_model.hpp"
+#include "training/run_model.hpp"
 
 namespace gpusizer {
+
+int microbatches_for(int global_batch, int per_step) {
+  const long b = global_batch, p = std::max(1, per_step);
+  return static_cast<int>(std::max(1L, (2 * b + p) / (2 * p)));  // floor(b / p + 1/2)
+}
+
 namespace {
 
+// The widest dp whose micro-batch count is at least k >= 1:
+// floor(b / (dp mb) + 1/2) >= k  <=>  dp <= 2b / ((2k - 1) mb).
+int widest_with_microbatches(int global_batch, int micro_batch, int k) {
+  return static_cast<int>(2L * global_batch / ((2L * k - 1) * micro_batch));
+}
+
+// run_time_factor() and, for the bounds, its least value on 1..g GPUs. The factor is convex
+// in the GPU count (checkpoints as a share, failures growing with it), so its minimum on 1..N
+// is found by bisection on the sign of its forward difference.
+class RunOverhead {
+ public:
+  RunOverhead(const Calibration& cal, int gpus) : cal_(cal) {
+    int lo = 1, hi = std::max(1, gpus);
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (at(mid + 1) < at(mid)) lo = mid + 1;
+      else hi = mid;
+    }
+    argmin_ = lo;
+  }
+  double at(int gpus) const {
+    Memo& memo = memo_[static_cast<unsigned>(gpus) % kMemo];  // the bounds ask for few counts, often
+    if (memo.gpus != gpus) memo = {gpus, run_time_factor(gpus, cal_)};
+    return memo.factor;
+  }
+  double least_up_to(int gpus) const { return at(std::min(gpus, argmin_)); }
+
+ private:
+  static constexpr unsigned kMemo = 64;
+  struct Memo {
+    int gpus = -1;
+    double factor = 0;
+  };
+  const Calibration& cal_;
+  int argmin_ = 1;
+  mutable Memo memo_[kMemo];
+};
+
+// Lower bounds on the cost (seconds per sequence x run overhead) of a layout family
+// (everything but dp) at a width and at ranges of narrower ones. A step of m micro-batches
+// takes at least:
+// - compute: (m + (pp - 1)/v) x the stage's work per micro-batch w (perf.cpp's 1F1B), plus
+//   its point-to-point sends where dp is on the same side of a node as where they were timed;
+// - traffic: its data-parallel collectives, less what one micro-batch's work hides of them.
+//   ZeRO-1 (Megatron's distributed optimizer) reduce-scatters the trainable gradients and
+//   all-gathers the updated weights once per step, behind the last micro-batch at best:
+//   (m - 1 + (pp - 1)/v) w + S. ZeRO-3 gathers the weights twice and reduce-scatters the
+//   gradients for each micro-batch, behind that micro-batch at best: (pp - 1)/v w + m X
+//   (Rajbhandari et al. 2020). S and X count bf16 and dense parameters only, timed by perf's
+//   collective model, which grows with dp.
+// A narrower width has at most b / (dp mb) + 1/2 micro-batches, so at most b + dp mb / 2
+// sequences per step, and no more traffic.
+struct Floors {
+  int tp = 1, pp = 1, micro_batch = 1, node = 8, global_batch = 1;
+  bool zero3 = false;
+  double work = 0;         // w: stage work per micro-batch without the sends (the same at every dp)
+  double p2p = 0;          // the sends per micro-batch, timed where tp x dp spans nodes or not:
+  bool p2p_spans = false;
+  double bubble = 0;       // (pp - 1) / v
+  double grads_bytes = 0;  // bf16 trainable gradients of a stage's GPU
+  int multi_node = 2;      // the narrowest dp whose groups span two nodes
+  double multi_node_collective = 0;  // one collective of grads_bytes at multi_node
+  bool traffic = true;     // false: no traffic floor (a calibration that hides more than it overlaps)
+};
+
+// Per sequence, before the run overhead, at every width up to one of dp mb sequences per
+// micro-batch (so at most b + dp mb / 2 per step; `per_seq` = 1 / (dp mb), `per_step` =
+// 1 / (b + dp mb / 2)): the compute floor, and the traffic floor of widths whose collectives
+// take at least `one` each.
+double compute_floor(double w, double bubble, double per_seq, double per_step) {
+  return w * (per_seq + bubble * per_step);
+}
+double traffic_floor(double w, double bubble, double one, bool zero3, double per_seq, double per_step) {
+  if (zero3) return bubble * w * per_step + 3 * one * per_seq;  // w bubble / per step + m X / (m dp mb)
+  const double hidden_less = (bubble - 1) * w + 2 * one;       // (m - 1 + bubble) w + S = m w + this
+  return hidden_less >= 0 ? w * per_seq + hidden_less * per_step : 0;
+}
+
+class Bounds {
+ public:
+  Bounds(const Floors& f, const PerfModel& perf, const RunOverhead& overhead)
+      : f_(f), perf_(perf), overhead_(overhead) {}
+
+  // This width, with its m micro-batches.
+  double at(int dp, int m) const {
+    const double stage = f_.work + (spans(dp) == f_.p2p_spans ? f_.p2p : 0);
+    return std::max(stage * (m + f_.bubble), with_traffic(stage, collective(dp), m)) / (m * seqs(dp)) *
+           overhead_.at(gpus(dp));
+  }
+  // The widths from `lowest` to dp that have m micro-batches.
+  double same_m(int dp, int m, int lowest) const {
+    return std::max(f_.work * (m + f_.bubble), with_traffic(f_.work, collective(lowest), m)) / (m * seqs(dp)) *
+           overhead_.least_up_to(gpus(dp));
+  }
+  // The widths from multi_node to dp.
+  double wide(int dp) const {
+    const double w = f_.work + (f_.p2p_spans ? f_.p2p : 0);
+    const double one = f_.traffic ? f_.multi_node_collective : 0;
+    return std::max(compute_floor(w, f_.bubble, 1 / seqs(dp), 1 / per_step(dp)),
+                    traffic_floor(w, f_.bubble, one, f_.zero3, 1 / seqs(dp), 1 / per_step(dp))) *
+           overhead_.least_up_to(gpus(dp));
+  }
+  // Every width up to dp.
+  double below(int dp) const {
+    if (dp >= f_.multi_node) return std::min(wide(dp), below(f_.multi_node - 1));
+    return dp >= 1 ? compute_floor(f_.work, f_.bubble, 1 / seqs(dp), 1 / per_step(dp)) * overhead_.least_up_to(gpus(dp))
+                   : HUGE_VAL;
+  }
+
+ private:
+  const Floors& f_;
+  const PerfModel& perf_;
+  const RunOverhead& overhead_;
+
+  int gpus(int dp) const { return f_.tp * f_.pp * dp; }
+  double seqs(int dp) const { return static_cast<double>(dp) * f_.micro_batch; }
+  double per_step(int dp) const { return f_.global_batch + seqs(dp) / 2; }
+  bool spans(int dp) const { return f_.tp * dp >= f_.node; }  // sends between nodes (perf.cpp)
+  // A step of m micro-batches with its traffic, for a stage's work w and one collective.
+  double with_traffic(double w, double one, int m) const {
+    return f_.zero3 ? f_.bubble * w + 3 * m * one : (m - 1 + f_.bubble) * w + 2 * one;
+  }
+  double collective(int dp) const {
+    if (!f_.traffic || dp < 2) return 0;
+    if (dp == f_.multi_node) return f_.multi_node_collective;
+    return perf_.collective_seconds(f_.grads_bytes, dp, std::min(dp, std::max(1, f_.node / f_.tp)));
+  }
+};
+
+// The search: (tp, pp, ep, micro-batch) groups whose data-parallel width goes up to `top` =
+// min(N / (tp pp), global batch / micro-batch), each with families of interleaving,
+// recomputation and ZeRO stage; taken most promising first by lower bounds on their cost,
+// so that the search stops as soon as the best layout found beats every bound left.
 class Search {
  public:
   Search(const Model& m, const TrainingSpec& t, const Cluster& c, const PlanRequest& r)
-      : m_(m), t_(t), c_(c), r_(r), perf_(m, t, c, r.calibration ? *r.calibration : default_calibration()),
-        usable_(usable_memory_bytes(c.gpu->memory_gib)),
-        global_batch_(r.global_batch > 0 ? r.global_batch : default_global_batch(m, t)) {}
+      : m_(m), t_(t), c_(c), r_(r), cal_(r.calibration ? *r.calibration : default_calibration()),
+        perf_(m, t, c, cal_), overhead_(cal_, r.gpus), usable_(usable_memory_bytes(c.gpu->memory_gib)),
+        global_batch_(r.global_batch > 0 ? r.global_batch : default_global_batch(m, t)),
+        layers_(std::max(1, m.layers)),
+        trainable_dense_(t.is_adapter() ? trainable_params(m, t) : m.params - m.expert_params()),
+        // The traffic floors hold while perf hides at most the overlapped work's worth.
+        traffic_bounds_(cal_.dp_overlap <= 1),
+        cache_(r.cache ? *r.cache : own_cache_),
+        ep_degrees_(m.is_moe() ? floor_log2(m.experts) + 1 : 1),
+        degrees_(static_cast<std::size_t>(floor_log2(c.gpus_per_node) + 1) * ep_degrees_) {}
 
   Plan run() {
     if (r_.fixed) {
       Parallelism par = *r_.fixed;
-      if (par.global_batch <= 0) par.global_batch = global_batch_;
+      const int per_step = par.dp * par.micro_batch;
+      if (par.global_batch <= 0) par.global_batch = microbatches_for(global_batch_, per_step) * per_step;
       consider(par);
       return finish();
     }
     // The global batch is the recipe's, not the cluster's: data parallelism may not exceed
     // it (a bigger batch would change the training, and would let a slow network look fast
-    // by amortizing gradient traffic over more tokens). More GPUs than that can use are
-    // reported as batch-limited instead of planned.
+    // by amortizing gradient traffic over more tokens). GPUs beyond what the batch and the
+    // layout can use stay idle.
     search();
     return finish();
   }
@@ -33,81 +188,344 @@ class Search {
   const TrainingSpec& t_;
   const Cluster& c_;
   const PlanRequest& r_;
+  const Calibration& cal_;
   PerfModel perf_;
+  RunOverhead overhead_;
   double usable_;
   int global_batch_;
+  int layers_;
+  double trainable_dense_;
+  bool traffic_bounds_;
   Plan best_, least_;
+  double best_cost_ = 0;  // whole-run seconds per sequence: what the search minimizes
+  IterationTime last_;
   bool have_least_ = false;
   int evaluated_ = 0, feasible_ = 0;
-  bool batch_limited_ = true;  // until a layout within the batch is seen
-  int ep_buffer_[32] = {};
+  bool batch_limited_ = true;  // all_gpus: until a layout within the batch is seen
+
+  // (tp, pp, ep, micro-batch) groups, then their families (v, recomputation, ZeRO), are
+  // searched most promising first by their bounds: once the best so far beats the least
+  // bound left, it beats every layout left.
+  struct Group {
+    int tp, pp, ep, mb, top, bottom;
+    int multi_node;                // the narrowest dp whose groups span two nodes
+    std::size_t work_key;          // one_stage_work()'s key, less recomputation and ZeRO
+    // For family_bound(): per sequence and per step at top and at multi_node - 1 (see
+    // compute_floor), times the least run overhead up to their GPUs; by log2 v, a stage's
+    // share of the layers and the bubble.
+    double top_seq, top_step, narrow_seq, narrow_step;
+    double layers_share[4], bubble[4];
+    int families = 0, first = 0;   // expanded: families_[first..first + families), least bound first
+  };
+  struct Entry {
+    double bound;
+    int group;
+    int next;  // the group's next family in order of bounds; -1: the group, not yet expanded
+    bool operator<(const Entry& o) const {
+      return bound != o.bound ? bound < o.bound : group != o.group ? group < o.group : next < o.next;
+    }
+    bool operator>(const Entry& o) const { return o < *this; }
+  };
+  std::vector<Group> groups_;
+  // A heap (std::greater: least bound on top) of groups and expanded groups' next families.
+  std::vector<Entry> queue_;
+  std::vector<std::pair<double, int>> families_;  // (bound, family index) of expanded groups
+  PlanCache own_cache_;
+  PlanCache& cache_;
+  int ep_degrees_;        // expert-parallel degrees: 1, 2, 4, ... up to the experts
+  std::size_t degrees_;   // (tp, ep) pairs
+
+  double cut() const { return best_.fits ? best_cost_ / (1 - 1e-9) : HUGE_VAL; }  // bounds this high cannot win
 
   void search() {
-    const int n = r_.gpus;
     const int node = c_.gpus_per_node;
-    if (!c_.multi_node() && n > node) return;  // machines that cannot be joined
-    for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
-      if (n % tp != 0 || !m_.tensor_parallel_ok(tp)) continue;
-      for (int pp = 1; pp <= m_.layers && tp * pp <= n; ++pp) {
-        if ((n / tp) % pp != 0) continue;
-        const int dp = n / (tp * pp);
-        for (int ep : expert_degrees(tp * dp)) layouts(tp, pp, dp, ep);
-      }
+    // Machines that cannot be joined run the job on one of them.
+    const int n = c_.multi_node() ? r_.gpus : std::min(r_.gpus, node);
+    if (r_.all_gpus && n != r_.gpus) return;
+    if (cache_.stage_work.empty()) {
+      cache_.stage_work.assign(degrees_ * 4 * 6, -1);
+      cache_.traffic.assign(degrees_ * 4 * (layers_ + 1), {-1, -1});
     }
-  }
-
-  struct Degrees {
-    const int* begin_;
-    const int* end_;
-    const int* begin() const { return begin_; }
-    const int* end() const { return end_; }
-  };
-
-  // Powers of two dividing the experts and the t x dp ranks; 1 for dense models.
-  Degrees expert_degrees(int ranks) {
-    int count = 0;
-    ep_buffer_[count++] = 1;
-    if (m_.is_moe())
-      for (int ep = 2; ep <= m_.experts && ep <= ranks && count < 32; ep *= 2)
-        if (m_.experts % ep == 0 && ranks % ep == 0) ep_buffer_[count++] = ep;
-    return {ep_buffer_, ep_buffer_ + count};
-  }
-
-  void layouts(int tp, int pp, int dp, int ep) {
-    const int chunks_max = pp > 1 ? 8 : 1;
-    for (int mb = 1; mb <= 8; mb *= 2) {
-      const int per_step = dp * mb;
-      if (per_step > global_batch_) break;
-      batch_limited_ = false;
-      const int microbatches = (global_batch_ + per_step - 1) / per_step;
-      for (int v = 1; v <= chunks_max; v *= 2) {
-        // Interleaving needs a layer per chunk (uneven splits allowed, as Llama 3 did) and
-        // micro-batches in multiples of pp (Megatron's interleaved 1F1B schedule).
-        if (v > 1 && (m_.layers < pp * v || microbatches % pp != 0)) continue;
-        for (int rc = 0; rc < 3; ++rc) {
-          const Recompute recompute = static_cast<Recompute>(rc);
-          if (recompute == Recompute::selective && t_.flash_attention) continue;  // nothing to drop
-          for (int zero : {1, 3}) {
-            if (dp == 1 && zero != 1) continue;
-            Parallelism par;
-            par.tp = tp;
-            par.pp = pp;
-            par.dp = dp;
-            par.ep = ep;
-            par.micro_batch = mb;
-            par.global_batch = microbatches * per_step;
-            par.interleave = v;
-            par.recompute = recompute;
-            par.sequence_parallel = tp > 1;
-            par.zero = dp > 1 ? zero : 0;
-            consider(par);
+    for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
+      if (!m_.tensor_parallel_ok(tp) || (r_.all_gpus && n % tp != 0)) continue;
+      for (int pp = 1; pp <= layers_ && tp * pp <= n; ++pp) {
+        if (!pipeline_degree(pp, n / tp)) continue;
+        const int dp_max = n / (tp * pp);
+        for (int ep = 1; ep == 1 || (m_.is_moe() && ep <= m_.experts); ep *= 2) {
+          if (ep > 1 && m_.experts % ep != 0) continue;
+          for (int mb = 1; mb <= 8; mb *= 2) {
+            const int top = std::min(dp_max, global_batch_ / mb);
+            if (top < 1 || (r_.all_gpus && top < dp_max)) break;
+            batch_limited_ = false;
+            add_group(tp, pp, ep, mb, top, r_.all_gpus ? dp_max : 1);
           }
         }
       }
     }
+    std::make_heap(queue_.begin(), queue_.end(), std::greater<Entry>());
+    while (!queue_.empty()) {
+      std::pop_heap(queue_.begin(), queue_.end(), std::greater<Entry>());
+      const Entry e = queue_.back();
+      queue_.pop_back();
+      if (e.bound >= cut()) break;
+      Group& g = groups_[e.group];
+      if (e.next < 0) expand(e.group);
+      else descend(g, family(g, families_[g.first + e.next].second));
+      const int next = e.next + 1;
+      if (next < g.families) {
+        queue_.push_back({families_[g.first + next].first, e.group, next});
+        std::push_heap(queue_.begin(), queue_.end(), std::greater<Entry>());
+      }
+    }
   }
 
-  void consider(const Parallelism& par) {
+  // Pipeline degrees, the same for every GPU count (so a count sees every layout of a
+  // smaller one): 1-8, the divisors of the layers up to 16, powers of two (Llama 3 405B
+  // trained with 16 stages of 126 layers). all_gpus: the degrees that divide the GPUs, as
+  // published runs chose them.
+  bool pipeline_degree(int pp, int gpus_per_stage) const {
+    if (r_.all_gpus) return gpus_per_stage % pp == 0;
+    return pp <= 8 || (pp <= 16 && layers_ % pp == 0) || (pp & (pp - 1)) == 0;
+  }
+
+  // A group's families: interleaving v = 1, 2, 4, 8 (pipelines), recomputation none,
+  // selective (without FlashAttention), full; ZeRO-1 or 3. Family i: v = 2^(i / 6),
+  // recomputation i / 2 % 3, ZeRO-3 when i is odd.
+  static constexpr int kFamilies = 4 * 3 * 2;
+  Parallelism family(const Group& g, int i) const {
+    Parallelism par;
+    par.tp = g.tp;
+    par.pp = g.pp;
+    par.ep = g.ep;
+    par.micro_batch = g.mb;
+    par.interleave = 1 << (i / 6);
+    par.recompute = static_cast<Recompute>(i / 2 % 3);
+    par.sequence_parallel = g.tp > 1;
+    par.zero = i % 2 ? 3 : 1;
+    return par;
+  }
+  bool valid(const Group& g, int i) const {
+    const int v = 1 << (i / 6);
+    if (v > 1 && (g.pp == 1 || layers_ < g.pp * v)) return false;  // a layer per chunk
+    if (i / 2 % 3 == static_cast<int>(Recompute::selective) && t_.flash_attention) return false;  // nothing to drop
+    return i % 2 == 0 || g.top >= 2;
+  }
+
+  void add_group(int tp, int pp, int ep, int mb, int top, int bottom) {
+    Group g;
+    g.tp = tp;
+    g.pp = pp;
+    g.ep = ep;
+    g.mb = mb;
+    g.top = top;
+    g.bottom = bottom;
+    g.multi_node = 2 * std::max(1, c_.gpus_per_node / tp) * std::max(1, ep / tp);
+    g.work_key = (degree(tp, ep) * 4 + log2(mb)) * 6;
+    const double top_ovh = overhead_.least_up_to(tp * pp * top);
+    g.top_seq = top_ovh / (static_cast<double>(top) * mb);
+    g.top_step = top_ovh / (global_batch_ + top * mb / 2.0);
+    const int narrow = g.multi_node - 1;
+    const double narrow_ovh = narrow >= 1 ? overhead_.least_up_to(tp * pp * narrow) : 0;
+    g.narrow_seq = narrow >= 1 ? narrow_ovh / (static_cast<double>(narrow) * mb) : 0;
+    g.narrow_step = narrow >= 1 ? narrow_ovh / (global_batch_ + narrow * mb / 2.0) : 0;
+    for (int k = 0; k < 4; ++k) {
+      g.layers_share[k] = static_cast<double>(stage_layers(pp, 1 << k)) / layers_;
+      g.bubble[k] = pp > 1 ? (pp - 1.0) / (1 << k) : 0.0;
+    }
+    // Least over the families: no recomputation (which only adds work), a stage's fewest
+    // layers (v = 1) with the smallest bubble (the most interleaving), ZeRO-1 or 3.
+    int most_v = 0;
+    while (most_v < 3 && valid(g, (most_v + 1) * 6)) ++most_v;
+    const double bubble = g.bubble[0];
+    g.bubble[0] = g.bubble[most_v];
+    double least = family_bound(g, 0);
+    if (valid(g, 1)) least = std::min(least, family_bound(g, 1));
+    g.bubble[0] = bubble;
+    groups_.push_back(g);
+    queue_.push_back({least, static_cast<int>(groups_.size()) - 1, -1});
+  }
+
+  // The group's families that might beat the best so far, least bound first.
+  void expand(int group) {
+    Group& g = groups_[group];
+    const double limit = cut();
+    g.first = static_cast<int>(families_.size());
+    if (!may_fit(g)) return;
+    for (int i = 0; i < kFamilies; ++i) {
+      if (!valid(g, i)) continue;
+      const double bound = family_bound(g, i);
+      if (bound < limit) families_.emplace_back(bound, i);
+    }
+    g.families = static_cast<int>(families_.size()) - g.first;
+    std::sort(families_.begin() + g.first, families_.end());
+  }
+
+  // Whether any family of the group can fit: memory only shrinks with dp, so top has the
+  // least; of the rest, ZeRO-3 holds the fewest states (ZeRO-1 adds no gather buffers),
+  // no interleaving the fewest activations in flight, and full or no (selective, without
+  // FlashAttention) recomputation the fewest activations. The full-recomputation ZeRO-3
+  // layout also stands for the group's least memory when nothing fits.
+  bool may_fit(const Group& g) {
+    const int m = microbatches_for(global_batch_, g.top * g.mb);
+    Parallelism par = family(g, g.top >= 2 ? 5 : 4);  // v = 1, full recomputation
+    par.dp = g.top;
+    par.global_batch = m * g.top * g.mb;
+    par.zero = g.top >= 2 ? 3 : 0;
+    const MemoryBreakdown sharded = memory_per_gpu(m_, t_, par);
+    ++evaluated_;
+    if (!have_least_ || sharded.total_bytes() < least_.memory.total_bytes()) {
+      least_.par = par;
+      least_.memory = sharded;
+      have_least_ = true;
+    }
+    if (sharded.total_bytes() <= usable_) return true;
+    par.recompute = t_.flash_attention ? Recompute::none : Recompute::selective;
+    par.zero = g.top >= 2 ? 1 : 0;
+    const MemoryBreakdown stored = memory_per_gpu(m_, t_, par);
+    ++evaluated_;
+    const double least = sharded.weights_bytes + sharded.gradients_bytes + sharded.optimizer_bytes +
+                         std::min(sharded.activations_bytes, stored.activations_bytes) + stored.overhead_bytes;
+    return least <= usable_;
+  }
+
+  // Bounds::below(top) before any of the family is timed (a stage's share of the one-stage
+  // work, no sends), from the group's shared terms.
+  double family_bound(Group& g, int i) {
+    const int k = i / 6;
+    const double w = one_stage_work(g, i) * g.layers_share[k], bubble = g.bubble[k];
+    const double top = compute_floor(w, bubble, g.top_seq, g.top_step);
+    if (g.top < g.multi_node) return top;
+    const double one = traffic_bounds_ ? traffic(g, 1 << k).second : 0;
+    const double wide = std::max(top, traffic_floor(w, bubble, one, i % 2, g.top_seq, g.top_step));
+    return g.multi_node < 2 ? wide : std::min(wide, compute_floor(w, bubble, g.narrow_seq, g.narrow_step));
+  }
+
+  int stage_layers(int pp, int v) const { return (layers_ + pp * v - 1) / (pp * v) * v; }
+  static int log2(int power_of_two) { return __builtin_ctz(static_cast<unsigned>(power_of_two)); }
+  static int floor_log2(int x) { return 31 - __builtin_clz(static_cast<unsigned>(std::max(1, x))); }
+  // PlanCache keys start from the (tp, ep) pair.
+  std::size_t degree(int tp, int ep) const { return static_cast<std::size_t>(log2(tp)) * ep_degrees_ + log2(ep); }
+
+  // The bf16 trainable gradients of a stage's GPU and one collective of them over the
+  // narrowest multi-node width: shared by the group's families of one v.
+  std::pair<double, double> traffic(const Group& g, int v) {
+    const std::size_t key = (degree(g.tp, g.ep) * 4 + log2(v)) * (layers_ + 1) + g.pp;
+    auto& [grads, one] = cache_.traffic[key];
+    if (grads < 0) {
+      grads = 2.0 * trainable_dense_ * stage_param_fraction(m_, g.pp, stage_layers(g.pp, v)) / g.tp;
+      one = perf_.collective_seconds(grads, g.multi_node, std::min(g.multi_node, std::max(1, c_.gpus_per_node / g.tp)));
+    }
+    return {grads, one};
+  }
+
+  Floors floors(Group& g, const Parallelism& par) {
+    Floors f;
+    f.tp = par.tp;
+    f.pp = par.pp;
+    f.micro_batch = par.micro_batch;
+    f.node = c_.gpus_per_node;
+    f.global_batch = global_batch_;
+    f.zero3 = par.zero >= 3;
+    f.bubble = par.pp > 1 ? (par.pp - 1.0) / par.interleave : 0.0;
+    f.multi_node = g.multi_node;
+    std::tie(f.grads_bytes, f.multi_node_collective) = traffic(g, par.interleave);
+    f.traffic = traffic_bounds_;
+    return f;
+  }
+
+  // A stage's work per micro-batch of the one-stage layout of a family: timed once per tp,
+  // ep, micro-batch, recomputation and ZeRO stage. A stage of pp has at least its share of
+  // the layers' part of it, and the whole output head.
+  double one_stage_work(const Group& g, int i) {
+    double& work = cache_.stage_work[g.work_key + i % 6];
+    if (work < 0) {
+      Parallelism par = family(g, i % 6);
+      par.pp = 1;
+      par.dp = par.zero >= 3 ? 2 : 1;
+      par.global_batch = par.dp * par.micro_batch;
+      work = stage_work(perf_.evaluate(par));
+    }
+    return work;
+  }
+
+  static double stage_work(const IterationTime& time) {
+    const TimeBreakdown& br = time.breakdown;
+    return (br.matmul + br.attention + br.memory_bound + br.recompute + br.tp_comm + br.moe_comm + br.overhead) /
+           time.microbatches;
+  }
+
+  // One family, dp from `top` down to `bottom`.
+  //
+  // Which widths: at a given micro-batch count m a wider dp is never slower per sequence
+  // once the data-parallel group spans two nodes or more (its step grows by less than its
+  // batch: the gradient traffic's inter-node share (n - 1)/n grows slowly and most of it
+  // hides behind the backward pass), so there only the widest dp of each m is timed: `top`,
+  // and the widths where one more micro-batch starts, which do not depend on N. Below that
+  // (slow networks, sends that stay in a node) every width is. A smaller N's layouts are
+  // thus among a larger N's or beaten by one of them: the time never rises with N.
+  //
+  // Which to skip: memory only grows as dp shrinks (ZeRO shards, more micro-batches in
+  // flight), so the first width that does not fit ends the family; widths whose bounds
+  // cannot beat the best so far are not timed.
+  void descend(Group& g, Parallelism par) {
+    const int top = g.top;
+    int bottom = g.bottom;
+    const int step = par.ep / std::gcd(par.ep, par.tp);  // tp x dp ranks hold whole expert groups
+    const int zero = par.zero;
+    bottom = std::max(bottom, zero >= 3 ? 2 : 1);  // ZeRO-3 needs data parallelism
+    const int b = global_batch_, mb = par.micro_batch;
+    Floors f = floors(g, par);
+    const Bounds bounds(f, perf_, overhead_);
+    bool timed = false;  // f holds the family's own work once a width is timed
+    auto align = [&](int dp) { return dp / step * step; };
+    // The widest dp below `dp` with more than m micro-batches.
+    auto more_micro = [&](int dp, int m) { return align(std::min(dp - 1, widest_with_microbatches(b, mb, m + 1))); };
+    // The next width to try below dp (which has m micro-batches).
+    auto next = [&](int dp, int m) {
+      const int near = dp - step < f.multi_node ? dp - step : align(f.multi_node - 1);
+      return std::max(more_micro(dp, m), near);
+    };
+    int dp = align(top);
+    while (dp >= bottom) {
+      const int m = microbatches_for(b, dp * mb);
+      if (timed) {
+        const double limit = cut();
+        if (bounds.below(dp) >= limit) break;
+        if (dp >= f.multi_node && bounds.wide(dp) >= limit) {
+          dp = align(f.multi_node - 1);
+          continue;
+        }
+        if (bounds.same_m(dp, m, std::max(bottom, more_micro(dp, m) + 1)) >= limit) {
+          dp = more_micro(dp, m);
+          continue;
+        }
+        if (bounds.at(dp, m) >= limit) {
+          dp = next(dp, m);
+          continue;
+        }
+      }
+      // Interleaving needs micro-batches in multiples of pp (Megatron's interleaved 1F1B).
+      if (par.interleave > 1 && m % par.pp != 0) {
+        dp = more_micro(dp, (m / par.pp + 1) * par.pp - 1);
+        continue;
+      }
+      par.dp = dp;
+      par.global_batch = m * dp * mb;
+      par.zero = dp > 1 ? zero : 0;
+      const IterationTime* time = consider(par);
+      if (!time || r_.all_gpus) break;
+      if (!timed) {
+        f.work = stage_work(*time);
+        f.p2p = time->breakdown.pp_comm / time->microbatches;
+        f.p2p_spans = par.tp * dp >= c_.gpus_per_node;
+        timed = true;
+      }
+      dp = next(dp, m);
+    }
+  }
+
+  // Memory first; the time of a layout that fits. nullptr when it does not fit.
+  const IterationTime* consider(const Parallelism& par) {
     ++evaluated_;
     const MemoryBreakdown memory = memory_per_gpu(m_, t_, par);
     const double bytes = memory.total_bytes();
@@ -118,18 +536,23 @@ class Search {
         least_.fits = false;
         have_least_ = true;
       }
-      return;
+      return nullptr;
     }
     ++feasible_;
-    const IterationTime time = perf_.evaluate(par);
-    const double per_token = time.seconds / time.global_batch;
-    // Ties keep the earlier (simpler) layout: smaller tp, pp, no recomputation, ZeRO-1.
-    if (!best_.fits || per_token < best_.seconds_per_token() * (1 - 1e-12)) {
+    last_ = perf_.evaluate(par);
+    // Whole-run seconds per sequence: the iterations with what grows with them and the layout
+    // (run_model.hpp); what depends on the GPUs rented alone is the same for every layout.
+    const double cost =
+        last_.seconds * overhead_.at(par.gpus()) / last_.global_batch;
+    // Near-ties keep the first found.
+    if (!best_.fits || cost < best_cost_ * (1 - 1e-12)) {
       best_.par = par;
       best_.memory = memory;
-      best_.time = time;
+      best_.time = last_;
       best_.fits = true;
+      best_cost_ = cost;
     }
+    return &last_;
   }
 
   Plan finish() {
@@ -137,8 +560,17 @@ class Search {
     if (!out.fits && have_least_) out.time = perf_.evaluate(out.par);
     out.configs_evaluated = evaluated_;
     out.configs_feasible = feasible_;
-    out.batch_limited = batch_limited_ && !r_.fixed;
-    if (out.batch_limited) {
+    if (r_.fixed) {
+      out.batch_limited = false;
+    } else if (r_.all_gpus) {
+      out.batch_limited = batch_limited_;
+    } else {
+      // Idle GPUs because this layout's data parallelism already spans the batch.
+      const int step = out.par.ep / std::gcd(out.par.ep, out.par.tp);
+      out.batch_limited = out.fits && out.par.gpus() < r_.gpus &&
+                          (out.par.dp + step) * out.par.micro_batch > global_batch_;
+    }
+    if (out.batch_limited && r_.all_gpus) {
       // Nothing was tried: describe the smallest data-parallel layout, which does not run.
       out.par = Parallelism{};
       out.par.tp = std::min(r_.gpus, c_.gpus_per_node);
@@ -146,6 +578,7 @@ class Search {
       out.par.global_batch = global_batch_;
       out.fits = false;
     }
+    out.gpus_used = out.par.gpus();
     return out;
   }
 };

@@ -1,7 +1,9 @@
-// The parallelism planner: every valid layout of a job on N GPUs, the fastest that fits.
+// The parallelism planner: every valid layout of a job on up to N GPUs, the fastest that fits.
 #pragma once
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "training/calibration.hpp"
 #include "training/cluster.hpp"
@@ -18,10 +20,21 @@ struct Plan {
   MemoryBreakdown memory;
   IterationTime time;
   bool fits = false;            // false: nothing fits; par is then the least-memory layout
+  int gpus_used = 0;            // par.gpus(): the GPUs the layout runs on, at most the GPUs given
   int configs_evaluated = 0;    // layouts whose memory was computed
   int configs_feasible = 0;     // of those, the ones that fit
-  bool batch_limited = false;   // more GPUs than the global batch has sequences to share
+  // The layout leaves GPUs idle because the global batch has no more sequences to share
+  // (with PlanRequest::all_gpus: no layout of all the GPUs is within the batch).
+  bool batch_limited = false;
   double seconds_per_token() const { return fits ? time.seconds / (time.global_batch * 1.0) : 0; }
+};
+
+// What the plans of one job on one cluster share across GPU counts (bounds of the search
+// that do not depend on the count). Give plan_training() the same cache only for the same
+// model, training, cluster, calibration and global batch; RunTimer keeps one per cluster.
+struct PlanCache {
+  std::vector<double> stage_work;                     // by the planner's keys; -1: not yet
+  std::vector<std::pair<double, double>> traffic;
 };
 
 struct PlanRequest {
@@ -29,13 +42,28 @@ struct PlanRequest {
   std::optional<Parallelism> fixed;  // the user's layout: evaluated, not searched
   int global_batch = 0;              // sequences per step; 0: default_global_batch()
   const Calibration* calibration = nullptr;  // nullptr: default_calibration() (the fit tool varies it)
+  // Only layouts of exactly `gpus` GPUs (a published run, as it ran). Otherwise a layout on
+  // fewer GPUs wins when it finishes sooner: the idle ones are still rented, but more GPUs
+  // then never make a job slower.
+  bool all_gpus = false;
+  PlanCache* cache = nullptr;  // nullptr: the search keeps its own
 };
 
-// Searches tp (powers of two inside a node, dividing the heads), pp (up to the layers),
-// dp = N / (tp pp), expert parallelism (MoE), micro-batch 1-8, interleaving, recomputation
-// none/selective/full and ZeRO 1 or 3; memory is checked first (it is cheaper) and only the
-// layouts that fit are timed. The memory model and the time model see the same layout.
+// Searches tp (powers of two inside a node, dividing the heads), pp (1-8, the divisors of the
+// layers up to 16, powers of two), dp up to N / (tp pp) and the global batch, expert parallelism
+// (MoE), micro-batch 1-8, interleaving, recomputation none/selective/full and ZeRO 1 or 3,
+// for the least whole-run time: the iteration time per sequence x run_time_factor() of
+// the GPUs the layout uses. Memory is checked first (it is cheaper) and only the layouts that
+// fit are timed; bounds skip the smaller data-parallel widths that cannot win. The search
+// space only grows with N, so the answer's time never rises with N. The memory model and the
+// time model see the same layout.
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request);
+
+// Micro-batches per step for `per_step` = dp x micro-batch sequences: the whole number that
+// brings the global batch nearest the recipe's `global_batch` (within 2/3 to 4/3 of it when
+// per_step <= global_batch), not the ceiling, which nearly doubles it when per_step is just
+// under the batch and would buy throughput by changing the training.
+int microbatches_for(int global_batch, int per_step);
 
 }  // namespace gpusizer

@@ -36,6 +36,7 @@ const Plan& RunTimer::plan_for(const Cluster& c, int count, bool fixed) {
   PlanRequest pr;
   pr.gpus = count;
   if (fixed) pr.fixed = req_.parallelism;
+  pr.cache = &caches_[std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind)];
   return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
 }
 
@@ -44,6 +45,9 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
   run.gpu = c.gpu->id;
   run.count = count;
   run.plan = plan_for(c, count, fixed);
+  // The layout may leave rented GPUs idle (more would not be faster). They are paid for, so
+  // the whole-run MFU counts them; the run overheads come from the GPUs that train.
+  const int used = run.plan.gpus_used > 0 ? std::min(run.plan.gpus_used, count) : count;
   run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
   const double peak = run.peak_tflops * 1e12;
   run.steady_mfu = run.plan.time.mfu;
@@ -54,13 +58,14 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
     run.mfu = *req_.mfu;
     run.mfu_source = "request";
   } else if (run.tokens_per_second_per_gpu > 0) {
+    // The layout may leave GPUs idle (more would not be faster): those in use set the pace and
+    // fail; every rented one is paid for and counted in the whole-run MFU.
     const double tokens = req_.training.tokens_total();
-    const double steady_seconds = tokens / (run.tokens_per_second_per_gpu * count);
-    const double steps = tokens / (std::max(1, run.plan.time.global_batch) * static_cast<double>(req_.training.seq_len));
-    run.hours = whole_run_hours(steady_seconds, count, steps, req_.model, req_.training, default_calibration());
+    const double steady_seconds = tokens / (run.tokens_per_second_per_gpu * used);
+    run.hours = whole_run_hours(steady_seconds, used, count, req_.model, req_.training, default_calibration());
     run.overhead_factor = run.hours.total() / run.hours.steady;
     // Steady-state time x run overheads, expressed as the utilization that gives it.
-    run.mfu = run.steady_mfu / run.overhead_factor;
+    run.mfu = run.steady_mfu * used / count / run.overhead_factor;
     run.mfu_source = "model";
   } else {
     run.mfu_source = "model";

@@ -7,6 +7,7 @@
 
 #include "request.hpp"
 #include "result.hpp"
+#include "training/planner.hpp"
 
 namespace gpusizer {
 
@@ -39,6 +40,8 @@ class RunTimer {
   // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
   // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
   std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;
+  // What those plans share across counts, by the same key less count and layout.
+  std::map<std::tuple<std::string, int, double, std::string>, PlanCache> caches_;
 
   const Plan& plan_for(const Cluster& c, int count, bool fixed);
 };
