@@ -7,7 +7,8 @@
 //   every size (Llama 2 only from 34B), and the SwiGLU FFN of 8h/3 widened by 1.3 to keep the
 //   parameters, rounded up to a multiple of 1,024 as Llama's `ffn_dim_multiplier` and
 //   `multiple_of` do: 4096 -> 14336 (Llama 3 8B, Mistral 7B), 8192 -> 28672 (70B);
-// - the layer count that gives the size, rounded to a multiple of 4 (Llama: 16, 32, 80);
+// - the layer count that gives the size, rounded to a multiple of 4 (Llama: 16, 32, 80), and
+//   the FFN width (a multiple of 256) that brings the parameters back to the size;
 // - a 32,000-token vocabulary (Llama 2, Mistral), embeddings tied below 2B (Llama 3.2 1B,
 //   Qwen2.5 0.5B).
 #include <algorithm>
@@ -78,6 +79,15 @@ void infer_architecture(Model& m) {
   }
   m.layers = layers >= 8 ? std::max(8, static_cast<int>(std::lround(layers / 4)) * 4)
                          : std::max(1, static_cast<int>(std::lround(layers)));
+  // The layers were rounded: the FFN takes up the difference, so the shape holds the size typed
+  // (7B: 32 layers with a 13,824-wide FFN, between Llama 2 7B's 11,008 and Mistral's 14,336).
+  const int ffn = m.ffn_hidden;
+  m.ffn_hidden = 0;
+  const double without_ffn = params_from_shape(m);
+  m.ffn_hidden = ffn;
+  const double ffn_params_per_unit = (params_from_shape(m) - without_ffn) / ffn;  // 3 h L
+  const double wanted = (p - without_ffn) / ffn_params_per_unit;
+  if (wanted > hidden) m.ffn_hidden = static_cast<int>(std::lround(wanted / 256)) * 256;
   m.architecture_known = false;
 }
 
