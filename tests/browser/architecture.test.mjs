@@ -78,17 +78,17 @@ describe('the architecture disclosure', () => {
     assert.equal(r.result.model.activation, 'gelu');
   });
 
-  test('an error under /model/... is shown beside its field (heads 7 → the core names /model/kvHeads)', async (t) => {
+  test('an error under /model/... is shown beside its field (heads 7 below the preset\'s 32 key/value heads → /model/heads)', async (t) => {
     await form.locator('#f-heads').fill('7');
-    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-kvHeads').getAttribute('aria-invalid') === 'true', null, 'kvHeads invalid');
+    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-heads').getAttribute('aria-invalid') === 'true', null, 'heads invalid');
     const err = await shadow(page, ({ shadowRoot: root }) => ({
-      message: root.querySelector('[data-field="kvHeads"] .error').textContent,
+      message: root.querySelector('[data-field="heads"] .error').textContent,
       invalid: [...root.querySelectorAll('[aria-invalid="true"]')].map((e) => e.id),
       general: root.querySelector('.form-error').hidden,
     }));
     t.diagnostic(err.message);
-    assert.deepEqual(err.invalid, ['f-kvHeads']);
-    assert.match(err.message, /divide/);
+    assert.deepEqual(err.invalid, ['f-heads']);
+    assert.match(err.message, /kvHeads/);
     assert.equal(err.general, true);
     await form.locator('#f-heads').fill('abc');
     await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-heads').getAttribute('aria-invalid') === 'true', null, 'heads invalid');

@@ -97,14 +97,17 @@ describe('goals of a 70B run', () => {
     await waitShadow(page, ({ shadowRoot: root }) => !!root.querySelector('.warnings li[data-code="default_deadline"]'), null, 'default deadline warning');
   });
 
-  test('with a budget and no deadline the recommended row is result.choices.fastest', async (t) => {
+  test('with a budget and no deadline the recommended row is the core\'s recommendation, on the chosen GPU', async (t) => {
     await controls.locator('#f-budget').fill('3000000');
     await waitShadow(page, ({ shadowRoot: root }) => !root.querySelector('.warnings li[data-code="default_deadline"]'), null, 'budget run');
     const rb = await settled(page);
     const recB = await shadow(page, ({ shadowRoot: root }) => [...root.querySelectorAll('table.options tbody tr[data-recommended]')].map((r) => r.dataset.offerId));
     t.diagnostic(`budget 3,000,000 USD, no deadline: recommended ${recB.join()}; choices ${JSON.stringify(rb?.result?.choices)}`);
     assert.equal(recB.length, 1);
-    assert.equal(recB[0], rb?.result?.choices?.fastest);
+    assert.equal(recB[0], rb?.result?.recommendation?.offerId);
+    const row = rb.result.options.find((o) => o.offerId === recB[0]);
+    assert.equal(row.gpu, rb.request.hardware.gpu);
+    assert.ok(row.cost.amount <= 3000000);
   });
 });
 

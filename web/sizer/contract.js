@@ -16,7 +16,7 @@ const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 /**
  * {schemaVersion, enums: {name: [string]}, defaults: {name: value}} from a catalog document (the
  * core's catalog()); FALLBACK when it has no contract. Enum lists keep only strings; defaults
- * keep strings and finite numbers.
+ * keep strings, booleans and finite numbers.
  */
 export function readContract(catalog) {
   const c = isObject(catalog) && isObject(catalog.contract) ? catalog.contract : null;
@@ -27,7 +27,8 @@ export function readContract(catalog) {
   }
   const defaults = {};
   for (const [name, value] of Object.entries(isObject(c.defaults) ? c.defaults : {})) {
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) defaults[name] = value;
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+      defaults[name] = value;
   }
   return { schemaVersion: c.schemaVersion, enums, defaults };
 }
