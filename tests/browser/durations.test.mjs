@@ -104,7 +104,7 @@ for (const lang of ['en', 'zh']) {
       t.diagnostic(`runHours ${JSON.stringify(hours)} → ${JSON.stringify(s.run)}`);
       assert.equal(s.runHidden, false);
       assert.equal(s.runHeading, lang === 'zh' ? '整个训练的时间' : 'The whole run');
-      assert.deepEqual(Object.keys(s.run), ['steady', 'checkpointEval', 'failures', 'stepOverhead', 'startup', 'total']);
+      assert.deepEqual(Object.keys(s.run), ['steady', 'belowBenchmark', 'checkpointEval', 'failures', 'startup', 'total']);
       assert.equal(s.run.total, `${s.wall}${s.wallSub ? (lang === 'zh' ? s.wallSub : ` ${s.wallSub}`) : ''}`);
       // Failures are minutes or hours of a multi-year run: each part in its own unit.
       assert.match(s.run.failures, lang === 'zh' ? /(分钟|小时|天)/ : /(minute|hour|day)/);

@@ -14,7 +14,7 @@ export const SEGMENTS = [
 ];
 const PAR_MAIN = ['tp', 'pp', 'dp', 'ep'];
 // estimate.runHours keys, in the order the core's time step lists them.
-export const RUN_PARTS = ['steady', 'checkpointEval', 'failures', 'stepOverhead', 'startup'];
+export const RUN_PARTS = ['steady', 'belowBenchmark', 'checkpointEval', 'failures', 'startup'];
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 
 export class Layout {
