@@ -1,4 +1,4 @@
-// Embind bindings: the three boundary functions of core/include/gpusizer/api.hpp, nothing else.
+// Embind bindings: the boundary functions of core/include/gpusizer/api.hpp, nothing else.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -11,6 +11,7 @@ std::string version_string() { return gpusizer::version(); }
 
 EMSCRIPTEN_BINDINGS(gpusizer) {
   emscripten::function("estimate", &gpusizer::estimate_json);
+  emscripten::function("optionDetail", &gpusizer::option_detail_json);
   emscripten::function("catalog", &gpusizer::catalog_json);
   emscripten::function("claims", &gpusizer::claims_json);
   emscripten::function("version", &version_string);

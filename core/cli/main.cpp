@@ -15,12 +15,15 @@ constexpr int kExitOk = 0, kExitUsage = 1, kExitNotOk = 2;
 
 const char* kUsage =
     "usage: gpusizer estimate [FILE]   read a request (JSON) from FILE or standard input, print the response\n"
+    "       gpusizer estimate --option OFFER_ID [FILE]\n"
+    "                                  print that one option of the estimate in full (what a summary response,\n"
+    "                                  \"response\": {\"options\": \"summary\"}, leaves out)\n"
     "       gpusizer catalog           print the default catalog (GPUs, offers, model presets)\n"
     "       gpusizer claims [--lang zh] check the renters' guide's claims, each computed now\n"
     "       gpusizer --version\n"
     "exit status: 0 when the response is ok, 2 when it is not (the JSON is printed either way), 1 on usage errors\n";
 
-int estimate(const char* file) {
+int estimate(const char* file, const char* offer_id) {
   std::string request;
   if (file && std::strcmp(file, "-") != 0) {
     std::ifstream in(file, std::ios::binary);
@@ -33,7 +36,8 @@ int estimate(const char* file) {
   } else {
     request.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   }
-  const std::string response = gpusizer::estimate_json(request);
+  const std::string response =
+      offer_id ? gpusizer::option_detail_json(request, offer_id) : gpusizer::estimate_json(request);
   std::cout << response << "\n";
   // The contract puts "ok" first, so its value is known without parsing the response.
   return response.rfind("{\"ok\":true", 0) == 0 ? kExitOk : kExitNotOk;
@@ -43,7 +47,10 @@ int estimate(const char* file) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  if (argc >= 2 && std::strcmp(argv[1], "estimate") == 0 && argc <= 3) return estimate(argc == 3 ? argv[2] : nullptr);
+  if (argc >= 2 && std::strcmp(argv[1], "estimate") == 0) {
+    if (argc <= 3) return estimate(argc == 3 ? argv[2] : nullptr, nullptr);
+    if (std::strcmp(argv[2], "--option") == 0 && argc <= 5) return estimate(argc == 5 ? argv[4] : nullptr, argv[3]);
+  }
   if (argc == 2 && std::strcmp(argv[1], "catalog") == 0) {
     std::cout << gpusizer::catalog_json() << "\n";
     return kExitOk;

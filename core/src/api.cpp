@@ -1,12 +1,15 @@
 #include "gpusizer/api.hpp"
 
 #include <exception>
+#include <mutex>
 
 #include "contract/default_catalog.hpp"
+#include "contract/limits.hpp"
 #include "contract/request_reader.hpp"
 #include "contract/response_writer.hpp"
 #include "estimate.hpp"
 #include "report/claims.hpp"
+#include "report/messages.hpp"
 
 #ifndef GPUSIZER_VERSION
 #define GPUSIZER_VERSION "0.0.0"
@@ -18,12 +21,39 @@ namespace {
 // Last resort when even building the error response fails (memory exhausted).
 constexpr const char* kFallback =
     R"({"ok":false,"schemaVersion":1,"error":{"code":"internal_error","path":"","message":"could not build a response"}})";
-}  // namespace
 
-std::string estimate_json(const std::string& request) noexcept {
+// The last estimate, by the text of its request: a page that showed a summary asks for one
+// option's detail with the same request, which then costs no second estimate. The Request
+// is kept with it: the options point into its catalog.
+struct Last {
+  std::string text;
+  Request request;
+  Result result;
+};
+std::mutex last_mutex;
+std::shared_ptr<const Last> last;
+
+std::shared_ptr<const Last> remember(const std::string& text, Request&& request) {
+  auto entry = std::make_shared<Last>();
+  entry->text = text;
+  entry->request = std::move(request);
+  entry->result = estimate(entry->request);
+  std::lock_guard<std::mutex> lock(last_mutex);
+  last = entry;
+  return entry;
+}
+
+std::shared_ptr<const Last> recall(const std::string& text) {
+  std::lock_guard<std::mutex> lock(last_mutex);
+  return last && last->text == text ? last : nullptr;
+}
+
+// Runs `answer`, turning whatever it throws into the contract's error response.
+template <class F>
+std::string guarded(F&& answer) noexcept {
   try {
     try {
-      return write_response(estimate(parse_request(request)));
+      return answer();
     } catch (const Error& e) {
       return write_error(e);
     } catch (const std::exception& e) {
@@ -34,6 +64,27 @@ std::string estimate_json(const std::string& request) noexcept {
   } catch (...) {
     return kFallback;
   }
+}
+
+}  // namespace
+
+std::string estimate_json(const std::string& request) noexcept {
+  return guarded([&] {
+    Request parsed = parse_request(request);
+    const OptionsDetail detail = parsed.options_detail;
+    const auto entry = remember(request, std::move(parsed));
+    return write_response(entry->result, detail);
+  });
+}
+
+std::string option_detail_json(const std::string& request, const std::string& offer_id) noexcept {
+  return guarded([&] {
+    auto entry = recall(request);
+    if (!entry) entry = remember(request, parse_request(request));
+    for (const Option& o : entry->result.options)
+      if (o.offer->id == offer_id) return write_option(entry->result, o);
+    throw Error(errc::unknown_offer, "/offerId", say(entry->request.lang, msg::error_unknown_offer, {{"id", jsonio::echo(offer_id)}}));
+  });
 }
 
 std::string catalog_json() noexcept {

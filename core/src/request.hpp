@@ -74,6 +74,10 @@ struct Goal {
   std::string as_of;              // "YYYY-MM-DD": today, for the age of prices (default: catalog date)
 };
 
+// How much of each option the response carries (request "response": {"options": ...}): all of
+// it (v1), or what a first view shows, the rest one option at a time (option_detail_json).
+enum class OptionsDetail { full, summary };
+
 struct Request {
   Lang lang = Lang::en;  // language of messages and explanation steps
   Model model;
@@ -85,6 +89,7 @@ struct Request {
   bool allow_non_cuda = false;              // AMD ROCm and Ascend CANN offers may be recommended
   Goal goal;
   std::optional<double> mfu;
+  OptionsDetail options_detail = OptionsDetail::full;
   std::shared_ptr<const Catalog> catalog;
   std::vector<Warning> warnings;  // collected while reading the request
 };

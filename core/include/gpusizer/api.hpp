@@ -13,6 +13,13 @@ namespace gpusizer {
 // {"ok": false, "error": {"code", "path", "message"}}.
 std::string estimate_json(const std::string& request) noexcept;
 
+// One option of the estimate `request` asks for, in full (everything options[] of a full
+// response carries for it): {"ok": true, "schemaVersion", "catalogVersion", "option": {...}}, or
+// {"ok": false, "error"} (unknown_offer when the estimate has no option `offer_id`). The detail a
+// summary response ("response": {"options": "summary"}) leaves out, asked for on demand: the
+// last estimate is kept, so asking with the request just estimated costs no second estimate.
+std::string option_detail_json(const std::string& request, const std::string& offer_id) noexcept;
+
 // The default catalog (GPUs, offers, model presets) as one JSON document, with the request
 // vocabulary (enums and defaults) under "contract".
 std::string catalog_json() noexcept;

@@ -16,6 +16,7 @@ inline constexpr const char* unsupported_version = "unsupported_version";
 inline constexpr const char* invalid_catalog = "invalid_catalog";    // a supplied catalog is malformed
 inline constexpr const char* io_error = "io_error";                  // CLI could not read the request file
 inline constexpr const char* internal_error = "internal_error";      // a bug: never expected
+inline constexpr const char* unknown_offer = "unknown_offer";        // option_detail_json: no such option
 }  // namespace errc
 
 namespace warnc {

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog_data.hpp"
 #include "contract/catalog_reader.hpp"
+#include "contract/json_write.hpp"
 
 namespace gpusizer {
 
@@ -47,7 +48,8 @@ nlohmann::json contract_document() {
                                  "down_proj"}},
                 {"padding", {"longest", "max-length"}},
                 {"isolation", {"private", "physical", "shared"}},
-                {"shapeSource", {"preset", "config", "given", "inferred"}}};
+                {"shapeSource", {"preset", "config", "given", "inferred"}},
+                {"responseOptions", {"full", "summary"}}};
   c["defaults"] = {{"preset", "llama-2-7b"}, {"gpu", "a100-80gb"}, {"tokens", "2T"}, {"epochs", 1},
                    {"days", 30},           {"count", 8},           {"mode", "pretrain"}, {"precision", "bf16"},
                    {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"},
@@ -58,7 +60,9 @@ nlohmann::json contract_document() {
 std::string default_catalog_json() {
   nlohmann::json doc = embedded_document();
   doc["contract"] = contract_document();
-  return doc.dump(2);
+  jsonio::Writer w(2);
+  w.value(doc);
+  return w.take();
 }
 
 }  // namespace gpusizer

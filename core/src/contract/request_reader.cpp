@@ -42,7 +42,8 @@ class RequestReader {
     r_.expect_object(doc, "");
     if (const json* v = find(doc, "lang")) req_.lang = r_.read_enum(*v, "/lang", {"en", "zh"}) == "zh" ? Lang::zh : Lang::en;
     r_.set_lang(req_.lang);
-    r_.warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "hardware", "goal", "efficiency", "catalog"});
+    r_.warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "hardware", "goal", "efficiency", "catalog",
+                                     "response"});
     if (const json* v = find(doc, "schemaVersion")) {
       if (!v->is_number() || v->get<double>() != kSchemaVersion)
         r_.fail(errc::unsupported_version, "/schemaVersion", msg::error_schema_version);
@@ -63,6 +64,15 @@ class RequestReader {
       r_.expect_object(*v, "/efficiency");
       r_.warn_unknown_keys(*v, "/efficiency", {"mfu"});
       if (const json* mfu = find(*v, "mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", 0, 1, true, msg::example_mfu);
+    }
+    if (const json* v = find(doc, "response")) {
+      // How much the response says of each option: "full" (v1) or "summary" (a first view).
+      r_.expect_object(*v, "/response");
+      r_.warn_unknown_keys(*v, "/response", {"options"});
+      if (const json* o = find(*v, "options"))
+        req_.options_detail = r_.read_enum(*o, "/response/options", {"full", "summary"}) == "summary"
+                                  ? OptionsDetail::summary
+                                  : OptionsDetail::full;
     }
     return std::move(req_);
   }

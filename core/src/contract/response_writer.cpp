@@ -1,17 +1,18 @@
-#include <nlohmann/json.hpp>
-
 #include "contract/response_writer.hpp"
-#include "contract/limits.hpp"
-#include "rental/recommend.hpp"
-#include "contract/request_reader.hpp"
+
 #include "common/numbers.hpp"
+#include "contract/json_write.hpp"
+#include "contract/limits.hpp"
+#include "contract/request_reader.hpp"
+#include "rental/recommend.hpp"
 
 namespace gpusizer {
 
 namespace {
 
-// Insertion order, so "ok" leads and each object reads in the contract's order.
-using json = nlohmann::ordered_json;
+// Objects are written in the contract's order ("ok" leads), numbers as doubles or integers as
+// the typed result holds them: the bytes nlohmann's ordered_json wrote before (golden files).
+using jsonio::Writer;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
@@ -20,22 +21,18 @@ constexpr std::pair<unsigned, const char*> kConstraints[] = {
     {constraint::gpu, "gpu"}, {constraint::isolation, "isolation"}, {constraint::stack, "stack"},
     {constraint::confidence, "confidence"}};
 
-// Messages may quote the request (a JSON parse error shows what it last read), and a quote
-// can end inside a multi-byte character: replace invalid UTF-8 instead of failing to answer.
-std::string dump(const json& doc) { return doc.dump(-1, ' ', false, json::error_handler_t::replace); }
-
 // Six significant digits everywhere: more than any input is known to, and enough that a
 // last-bit difference between platforms never shows.
 double sig(double x) { return round_sig(x, 6); }
 
-json warnings_json(const std::vector<Warning>& warnings) {
-  json out = json::array();
-  for (const Warning& w : warnings) {
-    json j = {{"code", w.code}, {"message", w.message}};
-    if (!w.path.empty()) j["path"] = w.path;
-    out.push_back(std::move(j));
+void warnings_json(Writer& w, const std::vector<Warning>& warnings) {
+  w.begin_array();
+  for (const Warning& x : warnings) {
+    w.begin_object().str("code", x.code).str("message", x.message);
+    if (!x.path.empty()) w.str("path", x.path);
+    w.end_object();
   }
-  return out;
+  w.end_array();
 }
 
 // At most kMaxWarnings warnings, the last saying how many more there were.
@@ -47,263 +44,347 @@ std::vector<Warning> capped(const std::vector<Warning>& warnings, Lang lang) {
   return out;
 }
 
-json parallelism_json(const Parallelism& p) {
-  return {{"tp", p.tp},
-          {"pp", p.pp},
-          {"dp", p.dp},
-          {"microBatch", p.micro_batch},
-          {"globalBatch", p.global_batch},
-          {"interleave", p.interleave},
-          {"recompute", recompute_name(p.recompute)},
-          {"sequenceParallel", p.sequence_parallel},
-          {"zero", p.zero},
-          {"ep", p.ep}};
+void parallelism_json(Writer& w, const Parallelism& p) {
+  w.begin_object()
+      .integer("tp", p.tp)
+      .integer("pp", p.pp)
+      .integer("dp", p.dp)
+      .integer("microBatch", p.micro_batch)
+      .integer("globalBatch", p.global_batch)
+      .integer("interleave", p.interleave)
+      .str("recompute", recompute_name(p.recompute))
+      .flag("sequenceParallel", p.sequence_parallel)
+      .integer("zero", p.zero)
+      .integer("ep", p.ep)
+      .end_object();
 }
 
-json memory_breakdown_json(const MemoryBreakdown& m) {
-  return {{"weightsBytes", round_to(m.weights_bytes, 0)},
-          {"gradientsBytes", round_to(m.gradients_bytes, 0)},
-          {"optimizerBytes", round_to(m.optimizer_bytes, 0)},
-          {"activationsBytes", round_to(m.activations_bytes, 0)},
-          {"overheadBytes", round_to(m.overhead_bytes, 0)},
-          {"totalBytes", round_to(m.total_bytes(), 0)}};
+void memory_breakdown_json(Writer& w, const MemoryBreakdown& m) {
+  w.begin_object()
+      .num("weightsBytes", round_to(m.weights_bytes, 0))
+      .num("gradientsBytes", round_to(m.gradients_bytes, 0))
+      .num("optimizerBytes", round_to(m.optimizer_bytes, 0))
+      .num("activationsBytes", round_to(m.activations_bytes, 0))
+      .num("overheadBytes", round_to(m.overhead_bytes, 0))
+      .num("totalBytes", round_to(m.total_bytes(), 0))
+      .end_object();
 }
 
-json run_fields(const TrainingRun& run, json j) {
-  j["gpu"] = run.gpu;
-  j["count"] = run.count;
-  j["gpusUsed"] = run.plan.gpus_used;
-  j["mfu"] = round_sig(run.mfu, 4);
-  j["mfuSource"] = run.mfu_source;
-  j["peakTflops"] = sig(run.peak_tflops);
-  j["gpuHours"] = run.gpu_hours;
-  j["wallDays"] = run.wall_days;
-  j["fits"] = run.fits();
-  j["memoryPerGpuGiB"] = round_sig(run.plan.memory.total_bytes() / kGiB, 4);
-  j["parallelism"] = parallelism_json(run.plan.par);
-  j["tokensPerSecondPerGpu"] = round_sig(run.tokens_per_second_per_gpu, 5);
-  j["gpuHoursRange"] = {{"low", run.gpu_hours_low}, {"high", run.gpu_hours_high}};
-  return j;
-}
-
-json breakdown_json(const TimeBreakdown& b) {
-  return {{"matmulSeconds", sig(b.matmul)},       {"attentionSeconds", sig(b.attention)},
-          {"memoryBoundSeconds", sig(b.memory_bound)}, {"recomputeSeconds", sig(b.recompute)},
-          {"tpCommSeconds", sig(b.tp_comm)},      {"ppCommSeconds", sig(b.pp_comm)},
-          {"bubbleSeconds", sig(b.bubble)},       {"dpCommSeconds", sig(b.dp_comm)},
-          {"moeCommSeconds", sig(b.moe_comm)},    {"optimizerSeconds", sig(b.optimizer)},
-          {"overheadSeconds", sig(b.overhead)}};
-}
-
-json model_json(const Model& m) {
-  json j = {{"params", sig(m.params)}, {"activeParams", sig(m.active_params)}, {"architectureKnown", m.architecture_known},
-            {"layers", m.layers},      {"hidden", m.hidden},                   {"heads", m.heads},
-            {"kvHeads", m.kv_heads},   {"ffnHidden", m.ffn_hidden},             {"vocab", m.vocab}};
-  if (!m.id.empty()) j["preset"] = m.id;
-  if (!m.name.empty()) j["name"] = m.name;
-  if (m.is_moe()) {
-    j["experts"] = m.experts;
-    j["expertsPerToken"] = m.experts_per_token;
+// The fields a run shares between estimate and options; `fits` given by the caller (an
+// option's own verdict). A summary leaves out what only the detail shows: utilization, peak,
+// memory and the layout.
+void run_fields(Writer& w, const TrainingRun& run, bool fits, bool summary) {
+  w.str("gpu", run.gpu).integer("count", run.count).integer("gpusUsed", run.plan.gpus_used);
+  if (!summary) w.num("mfu", round_sig(run.mfu, 4)).str("mfuSource", run.mfu_source).num("peakTflops", sig(run.peak_tflops));
+  w.num("gpuHours", run.gpu_hours).num("wallDays", run.wall_days).flag("fits", fits);
+  if (!summary) {
+    w.num("memoryPerGpuGiB", round_sig(run.plan.memory.total_bytes() / kGiB, 4));
+    w.key("parallelism");
+    parallelism_json(w, run.plan.par);
   }
+  w.num("tokensPerSecondPerGpu", round_sig(run.tokens_per_second_per_gpu, 5));
+  w.key("gpuHoursRange").begin_object().num("low", run.gpu_hours_low).num("high", run.gpu_hours_high).end_object();
+}
+
+void breakdown_json(Writer& w, const TimeBreakdown& b) {
+  w.begin_object()
+      .num("matmulSeconds", sig(b.matmul))
+      .num("attentionSeconds", sig(b.attention))
+      .num("memoryBoundSeconds", sig(b.memory_bound))
+      .num("recomputeSeconds", sig(b.recompute))
+      .num("tpCommSeconds", sig(b.tp_comm))
+      .num("ppCommSeconds", sig(b.pp_comm))
+      .num("bubbleSeconds", sig(b.bubble))
+      .num("dpCommSeconds", sig(b.dp_comm))
+      .num("moeCommSeconds", sig(b.moe_comm))
+      .num("optimizerSeconds", sig(b.optimizer))
+      .num("overheadSeconds", sig(b.overhead))
+      .end_object();
+}
+
+void model_json(Writer& w, const Model& m) {
+  w.begin_object()
+      .num("params", sig(m.params))
+      .num("activeParams", sig(m.active_params))
+      .flag("architectureKnown", m.architecture_known)
+      .integer("layers", m.layers)
+      .integer("hidden", m.hidden)
+      .integer("heads", m.heads)
+      .integer("kvHeads", m.kv_heads)
+      .integer("ffnHidden", m.ffn_hidden)
+      .integer("vocab", m.vocab);
+  if (!m.id.empty()) w.str("preset", m.id);
+  if (!m.name.empty()) w.str("name", m.name);
+  if (m.is_moe()) w.integer("experts", m.experts).integer("expertsPerToken", m.experts_per_token);
   // The rest of the model vocabulary, so the shape used (given, from a preset or a config, or
   // inferred) can be read back and sent again as it is.
-  j["headDim"] = m.head_dim ? m.head_dim : 0;
-  j["activation"] = activation_name(m.activation);
-  j["attention"] = m.attention;
-  j["tiedEmbeddings"] = m.tied_embeddings;
-  if (m.is_moe()) {
-    j["expertFfnHidden"] = m.expert_ffn_hidden;
-    j["sharedExperts"] = m.shared_experts;
-    j["denseLayers"] = m.dense_layers;
-  }
-  if (m.seq_len) j["seqLen"] = m.seq_len;
-  if (!m.shape_source.empty()) j["shapeSource"] = m.shape_source;
-  return j;
+  w.integer("headDim", m.head_dim ? m.head_dim : 0)
+      .str("activation", activation_name(m.activation))
+      .str("attention", m.attention)
+      .flag("tiedEmbeddings", m.tied_embeddings);
+  if (m.is_moe())
+    w.integer("expertFfnHidden", m.expert_ffn_hidden).integer("sharedExperts", m.shared_experts).integer("denseLayers", m.dense_layers);
+  if (m.seq_len) w.integer("seqLen", m.seq_len);
+  if (!m.shape_source.empty()) w.str("shapeSource", m.shape_source);
+  w.end_object();
 }
 
-json training_json(const TrainingSpec& t) {
-  json j = {{"mode", mode_name(t.mode)},          {"kernels", kernels_name(t.kernels)},
-            {"tokens", sig(t.tokens)},            {"epochs", sig(t.epochs)},
-            {"seqLen", t.seq_len},                {"precision", precision_name(t.precision)},
-            {"flashAttention", t.flash_attention}};
-  if (t.is_adapter()) {
-    j["loraRank"] = t.lora_rank;
-    j["loraTargets"] = lora_targets_name(t.lora_targets);
-  }
+void training_json(Writer& w, const TrainingSpec& t) {
+  w.begin_object()
+      .str("mode", mode_name(t.mode))
+      .str("kernels", kernels_name(t.kernels))
+      .num("tokens", sig(t.tokens))
+      .num("epochs", sig(t.epochs))
+      .integer("seqLen", t.seq_len)
+      .str("precision", precision_name(t.precision))
+      .flag("flashAttention", t.flash_attention);
+  if (t.is_adapter()) w.integer("loraRank", t.lora_rank).str("loraTargets", lora_targets_name(t.lora_targets));
   if (t.dataset) {
-    j["examples"] = sig(t.dataset->examples);
-    j["tokensPerExample"] = sig(t.dataset->tokens_per_example);
-    j["packing"] = t.dataset->packing;
-    j["padding"] = t.dataset->padding == Padding::longest ? "longest" : "max-length";
-    j["maxSeqLen"] = t.max_seq_len;
+    w.num("examples", sig(t.dataset->examples))
+        .num("tokensPerExample", sig(t.dataset->tokens_per_example))
+        .flag("packing", t.dataset->packing)
+        .str("padding", t.dataset->padding == Padding::longest ? "longest" : "max-length")
+        .integer("maxSeqLen", t.max_seq_len);
   }
-  return j;
+  w.end_object();
 }
 
-json lines_json(const std::vector<Cost::Line>& lines) {
-  json out = json::array();
-  for (const Cost::Line& l : lines) out.push_back({{"period", period_name(l.period)}, {"count", l.count}, {"amount", l.amount}});
-  return out;
+void lines_json(Writer& w, const std::vector<Cost::Line>& lines) {
+  w.begin_array();
+  for (const Cost::Line& l : lines)
+    w.begin_object().str("period", period_name(l.period)).integer("count", l.count).num("amount", l.amount).end_object();
+  w.end_array();
 }
 
-json option_json(const Option& o, Lang lang) {
-  const Offer& offer = *o.offer;
-  json j = {{"offerId", offer.id},
-            {"provider", offer.provider.in(lang)},
-            {"deployment", offer.deployment},
-            {"tier", offer.tier},
-            {"region", offer.region.in(lang)},
-            {"isolation", offer.isolation},
-            {"gpusPerUnit", offer.gpus_per_unit},
-            {"units", o.units}};
-  j = run_fields(o.run, std::move(j));
-  j["fits"] = o.fits;
-  j["meetsGoal"] = o.meets_goal;
-  j["recommended"] = o.recommended;
-  json outside = json::array();
+void constraint_names(Writer& w, unsigned bits) {
+  w.begin_array();
   for (const auto& [bit, name] : kConstraints)
-    if (o.outside & bit) outside.push_back(name);
-  j["outside"] = std::move(outside);
+    if (bits & bit) w.string(name);
+  w.end_array();
+}
+
+void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
+  const Offer& offer = *o.offer;
+  w.begin_object()
+      .str("offerId", offer.id)
+      .str("provider", offer.provider.in(lang))
+      .str("deployment", offer.deployment)
+      .str("tier", offer.tier)
+      .str("region", offer.region.in(lang))
+      .str("isolation", offer.isolation)
+      .integer("gpusPerUnit", offer.gpus_per_unit)
+      .integer("units", o.units);
+  run_fields(w, o.run, o.fits, summary);
+  w.flag("meetsGoal", o.meets_goal).flag("recommended", o.recommended);
+  w.key("outside");
+  constraint_names(w, o.outside);
   if (o.cost) {
     const Cost& c = *o.cost;
-    json cost = {{"amount", c.amount},
-                 {"currency", c.currency},
-                 {"billing", lines_json(c.billing)},
-                 {"idleHours", c.idle_hours},
-                 {"coveredHours", c.covered_hours}};
-    if (c.trial_then_monthly)
-      cost["trialThenMonthly"] = {{"billing", lines_json(c.trial_then_monthly->billing)},
-                                  {"amount", c.trial_then_monthly->amount},
-                                  {"idleHours", c.trial_then_monthly->idle_hours}};
-    if (c.break_even_hours_per_month) cost["breakEvenHoursPerMonth"] = *c.break_even_hours_per_month;
-    j["cost"] = std::move(cost);
-    j["costPerBillionTokens"] = o.cost_per_billion_tokens;
+    w.key("cost").begin_object().num("amount", c.amount).str("currency", c.currency);
+    if (!summary) {
+      w.key("billing");
+      lines_json(w, c.billing);
+    }
+    w.num("idleHours", c.idle_hours);
+    if (!summary) {
+      w.num("coveredHours", c.covered_hours);
+      if (c.trial_then_monthly) {
+        w.key("trialThenMonthly").begin_object().key("billing");
+        lines_json(w, c.trial_then_monthly->billing);
+        w.num("amount", c.trial_then_monthly->amount).num("idleHours", c.trial_then_monthly->idle_hours).end_object();
+      }
+      if (c.break_even_hours_per_month) w.num("breakEvenHoursPerMonth", *c.break_even_hours_per_month);
+    }
+    w.end_object();
+    w.num("costPerBillionTokens", o.cost_per_billion_tokens);
   }
-  json prices = json::object();
-  for (Period p : kPeriods)
-    if (const auto& v = o.unit_prices[static_cast<int>(p)]) prices[period_name(p)] = *v;
-  j["unitPrices"] = std::move(prices);
-  j["minTermHours"] = offer.min_term_hours;
-  if (!offer.commitment.empty()) j["commitment"] = offer.commitment.in(lang);
-  if (offer.setup_fee) j["setupFee"] = *offer.setup_fee;
-  if (offer.deposit_months) j["depositMonths"] = *offer.deposit_months;
-  if (offer.storage_price_per_gb_month) j["storagePricePerGBMonth"] = *offer.storage_price_per_gb_month;
-  if (offer.storage_included_gb) j["storageIncludedGB"] = *offer.storage_included_gb;
-  if (offer.egress_price_per_gb) j["egressPricePerGB"] = *offer.egress_price_per_gb;
-  if (offer.storage_price_per_gb_month || offer.egress_price_per_gb || offer.setup_fee)
-    j["offerCurrency"] = offer.currency;
-  j["spot"] = offer.spot;
-  j["interconnect"] = {{"intraUnit", offer.intra_unit}, {"interUnit", offer.inter_unit}};
-  if (offer.inter_unit_gbps_per_gpu) j["interconnect"]["interUnitGBpsPerGpu"] = *offer.inter_unit_gbps_per_gpu;
-  j["priceDate"] = offer.price_date;
-  if (o.price_age_days) {
-    j["priceAgeDays"] = *o.price_age_days;
-    j["priceStale"] = o.price_stale;
+  if (!summary) {
+    w.key("unitPrices").begin_object();
+    for (Period p : kPeriods)
+      if (const auto& v = o.unit_prices[static_cast<int>(p)]) w.num(period_name(p), *v);
+    w.end_object();
+    w.num("minTermHours", offer.min_term_hours);
+    if (!offer.commitment.empty()) w.str("commitment", offer.commitment.in(lang));
+    if (offer.setup_fee) w.num("setupFee", *offer.setup_fee);
+    if (offer.deposit_months) w.num("depositMonths", *offer.deposit_months);
+    if (offer.storage_price_per_gb_month) w.num("storagePricePerGBMonth", *offer.storage_price_per_gb_month);
+    if (offer.storage_included_gb) w.num("storageIncludedGB", *offer.storage_included_gb);
+    if (offer.egress_price_per_gb) w.num("egressPricePerGB", *offer.egress_price_per_gb);
+    if (offer.storage_price_per_gb_month || offer.egress_price_per_gb || offer.setup_fee)
+      w.str("offerCurrency", offer.currency);
   }
-  j["confidence"] = offer.confidence;
-  j["source"] = offer.source;
-  j["warnings"] = warnings_json(o.warnings);
-  return j;
+  w.flag("spot", offer.spot);
+  if (!summary) {
+    w.key("interconnect").begin_object().str("intraUnit", offer.intra_unit).str("interUnit", offer.inter_unit);
+    if (offer.inter_unit_gbps_per_gpu) w.num("interUnitGBpsPerGpu", *offer.inter_unit_gbps_per_gpu);
+    w.end_object();
+  }
+  w.str("priceDate", offer.price_date);
+  if (o.price_age_days) w.integer("priceAgeDays", *o.price_age_days).flag("priceStale", o.price_stale);
+  w.str("confidence", offer.confidence);
+  if (!summary) w.str("source", offer.source);
+  w.key("warnings");
+  warnings_json(w, o.warnings);
+  w.end_object();
 }
 
-json constraint_names(unsigned bits) {
-  json out = json::array();
-  for (const auto& [bit, name] : kConstraints)
-    if (bits & bit) out.push_back(name);
-  return out;
+void recommendation_json(Writer& w, const Recommendation& r) {
+  w.begin_object();
+  if (!r.offer_id.empty()) w.str("offerId", r.offer_id);
+  w.flag("qualifies", r.qualifies).integer("qualifying", r.qualifying);
+  if (!r.runner_up.empty()) w.str("runnerUp", r.runner_up);
+  if (!r.alternative.empty()) {
+    w.key("alternative").begin_object().str("offerId", r.alternative).key("outside");
+    constraint_names(w, r.alternative_outside);
+    w.end_object();
+  }
+  if (r.relax) {
+    w.key("relax");
+    constraint_names(w, r.relax);
+  }
+  w.str("reason", r.reason).end_object();
 }
 
-json recommendation_json(const Recommendation& r) {
-  json j = json::object();
-  if (!r.offer_id.empty()) j["offerId"] = r.offer_id;
-  j["qualifies"] = r.qualifies;
-  j["qualifying"] = r.qualifying;
-  if (!r.runner_up.empty()) j["runnerUp"] = r.runner_up;
-  if (!r.alternative.empty())
-    j["alternative"] = {{"offerId", r.alternative}, {"outside", constraint_names(r.alternative_outside)}};
-  if (r.relax) j["relax"] = constraint_names(r.relax);
-  j["reason"] = r.reason;
-  return j;
+void advice_json(Writer& w, const Advice& a) {
+  w.begin_object()
+      .key("ruleOfThumb")
+      .begin_object()
+      .str("tier", a.tier)
+      .str("suggestion", a.suggestion)
+      .flag("agrees", a.agrees)
+      .str("message", a.message)
+      .end_object()
+      .key("notes");
+  warnings_json(w, a.notes);
+  w.end_object();
 }
 
-json advice_json(const Advice& a) {
-  return {{"ruleOfThumb", {{"tier", a.tier}, {"suggestion", a.suggestion}, {"agrees", a.agrees}, {"message", a.message}}},
-          {"notes", warnings_json(a.notes)}};
+void head(Writer& w, const Result& r) {
+  w.begin_object().flag("ok", true).integer("schemaVersion", kSchemaVersion).str("catalogVersion", r.catalog_version);
 }
 
 }  // namespace
 
-std::string write_response(const Result& r) {
-  json result;
-  result["model"] = model_json(r.model);
-  result["training"] = training_json(r.training);
-  result["compute"] = {{"flopsTotal", sig(r.compute.flops_total)},
-                       {"flopsPerToken", sig(r.compute.flops_per_token)},
-                       {"method", r.compute.method},
-                       {"flops6PD", sig(r.compute.flops_6pd)},
-                       {"tokensTotal", sig(r.compute.tokens_total)},
-                       {"trainableParams", sig(r.compute.trainable_params)}};
-  json min_gpus = json::array();
+std::string write_response(const Result& r, OptionsDetail detail) {
+  const bool summary = detail == OptionsDetail::summary;
+  Writer w;
+  w.out().reserve(summary ? 48 * 1024 : 160 * 1024);
+  head(w, r);
+  if (summary) w.key("response").begin_object().str("options", "summary").end_object();
+  w.key("result").begin_object();
+  w.key("model");
+  model_json(w, r.model);
+  w.key("training");
+  training_json(w, r.training);
+  w.key("compute")
+      .begin_object()
+      .num("flopsTotal", sig(r.compute.flops_total))
+      .num("flopsPerToken", sig(r.compute.flops_per_token))
+      .str("method", r.compute.method)
+      .num("flops6PD", sig(r.compute.flops_6pd))
+      .num("tokensTotal", sig(r.compute.tokens_total))
+      .num("trainableParams", sig(r.compute.trainable_params))
+      .end_object();
+  w.key("memory")
+      .begin_object()
+      .str("convention",
+           "mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer per trainable parameter; "
+           "activations after Korthikanti et al. 2022")
+      .key("bytesPerParam")
+      .begin_object()
+      .num("weights", kWeightBytes)
+      .num("gradients", kGradientBytes)
+      .num("optimizer", kOptimizerBytes)
+      .end_object()
+      .num("usableFraction", kUsableMemoryFraction)
+      .key("minGpus")
+      .begin_array();
   for (const GpuFit& f : r.fits) {
-    json fit = {{"gpu", f.gpu}, {"fits", f.min_count.has_value()}};
-    if (f.min_count) fit["count"] = *f.min_count;
-    min_gpus.push_back(std::move(fit));
+    w.begin_object().str("gpu", f.gpu).flag("fits", f.min_count.has_value());
+    if (f.min_count) w.integer("count", *f.min_count);
+    w.end_object();
   }
-  json memory = {{"convention", "mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer per trainable "
-                                "parameter; activations after Korthikanti et al. 2022"},
-                 {"bytesPerParam", {{"weights", kWeightBytes}, {"gradients", kGradientBytes}, {"optimizer", kOptimizerBytes}}},
-                 {"usableFraction", kUsableMemoryFraction},
-                 {"minGpus", std::move(min_gpus)}};
-  if (r.estimate) memory["perGpu"] = memory_breakdown_json(r.estimate->run.plan.memory);
-  result["memory"] = std::move(memory);
+  w.end_array();
+  if (r.estimate) {
+    w.key("perGpu");
+    memory_breakdown_json(w, r.estimate->run.plan.memory);
+  }
+  w.end_object();
   if (r.estimate) {
     const TrainingRun& run = r.estimate->run;
-    json e = run_fields(run, json::object());
-    e["countFromGoal"] = r.estimate->count_from_goal;
-    e["iterationSeconds"] = sig(run.plan.time.seconds);
-    e["globalBatch"] = run.plan.time.global_batch;
-    e["steadyMfu"] = round_sig(run.steady_mfu, 4);
-    e["hfu"] = round_sig(run.hfu, 4);
-    e["overheadFactor"] = round_sig(run.overhead_factor, 4);
+    w.key("estimate").begin_object();
+    run_fields(w, run, run.fits(), false);
+    w.flag("countFromGoal", r.estimate->count_from_goal)
+        .num("iterationSeconds", sig(run.plan.time.seconds))
+        .integer("globalBatch", run.plan.time.global_batch)
+        .num("steadyMfu", round_sig(run.steady_mfu, 4))
+        .num("hfu", round_sig(run.hfu, 4))
+        .num("overheadFactor", round_sig(run.overhead_factor, 4));
     if (run.mfu_source == "model")
-      e["runHours"] = {{"steady", sig(run.hours.steady)},
-                       {"belowBenchmark", sig(run.hours.below_benchmark)},
-                       {"checkpointEval", sig(run.hours.checkpoint_eval)},
-                       {"failures", sig(run.hours.failures)},
-                       {"startup", sig(run.hours.startup)}};
-    e["breakdown"] = breakdown_json(run.plan.time.breakdown);
-    e["search"] = {{"configsEvaluated", run.plan.configs_evaluated}, {"configsFeasible", run.plan.configs_feasible}};
-    result["estimate"] = std::move(e);
+      w.key("runHours")
+          .begin_object()
+          .num("steady", sig(run.hours.steady))
+          .num("belowBenchmark", sig(run.hours.below_benchmark))
+          .num("checkpointEval", sig(run.hours.checkpoint_eval))
+          .num("failures", sig(run.hours.failures))
+          .num("startup", sig(run.hours.startup))
+          .end_object();
+    w.key("breakdown");
+    breakdown_json(w, run.plan.time.breakdown);
+    w.key("search")
+        .begin_object()
+        .integer("configsEvaluated", run.plan.configs_evaluated)
+        .integer("configsFeasible", run.plan.configs_feasible)
+        .end_object();
+    w.end_object();
   }
-  result["assumedDays"] = r.assumed_days;
-  result["currency"] = r.currency;
-  result["usdCny"] = r.usd_cny;
-  result["fxDate"] = r.fx_date;
-  json options = json::array();
-  for (const Option& o : r.options) options.push_back(option_json(o, r.lang));
-  result["options"] = std::move(options);
-  json choices = json::object();
-  if (!r.cheapest.empty()) choices["cheapest"] = r.cheapest;
-  if (!r.fastest.empty()) choices["fastest"] = r.fastest;
-  result["choices"] = std::move(choices);
-  result["frontier"] = r.frontier;
-  result["recommendation"] = recommendation_json(r.recommendation);
-  result["advice"] = advice_json(r.advice);
-  json steps = json::array();
-  for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});
-  result["steps"] = std::move(steps);
+  w.num("assumedDays", r.assumed_days).str("currency", r.currency).num("usdCny", r.usd_cny).str("fxDate", r.fx_date);
+  w.key("options").begin_array();
+  for (const Option& o : r.options) option_json(w, o, r.lang, summary);
+  w.end_array();
+  w.key("choices").begin_object();
+  if (!r.cheapest.empty()) w.str("cheapest", r.cheapest);
+  if (!r.fastest.empty()) w.str("fastest", r.fastest);
+  w.end_object();
+  w.key("frontier").begin_array();
+  for (const std::string& id : r.frontier) w.string(id);
+  w.end_array();
+  w.key("recommendation");
+  recommendation_json(w, r.recommendation);
+  w.key("advice");
+  advice_json(w, r.advice);
+  w.key("steps").begin_array();
+  for (const Step& s : r.steps) w.begin_object().str("id", s.id).str("title", s.title).str("text", s.text).end_object();
+  w.end_array();
+  w.end_object();  // result
+  w.key("warnings");
+  warnings_json(w, capped(r.warnings, r.lang));
+  w.end_object();
+  return w.take();
+}
 
-  json doc = {{"ok", true}, {"schemaVersion", kSchemaVersion}, {"catalogVersion", r.catalog_version}};
-  doc["result"] = std::move(result);
-  doc["warnings"] = warnings_json(capped(r.warnings, r.lang));
-  return dump(doc);
+std::string write_option(const Result& r, const Option& option) {
+  Writer w;
+  head(w, r);
+  w.key("option");
+  option_json(w, option, r.lang, false);
+  w.end_object();
+  return w.take();
 }
 
 std::string write_error(const Error& e) {
-  json doc = {{"ok", false},
-              {"schemaVersion", kSchemaVersion},
-              {"error", {{"code", e.code()}, {"path", e.path()}, {"message", e.what()}}}};
-  return dump(doc);
+  Writer w;
+  w.begin_object()
+      .flag("ok", false)
+      .integer("schemaVersion", kSchemaVersion)
+      .key("error")
+      .begin_object()
+      .str("code", e.code())
+      .str("path", e.path())
+      .str("message", e.what())
+      .end_object()
+      .end_object();
+  return w.take();
 }
 
 }  // namespace gpusizer

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/numbers.hpp"
+#include "contract/json_write.hpp"
 #include "gpusizer/api.hpp"
 
 namespace gpusizer {
@@ -24,7 +25,13 @@ struct Claim {
   std::function<double(const json& response, const std::function<json(const json&)>& estimate)> computed;
 };
 
-json ask(const json& request) { return json::parse(estimate_json(request.dump())); }
+std::string dump(const json& doc) {
+  jsonio::Writer w;
+  w.value(doc);
+  return w.take();
+}
+
+json ask(const json& request) { return json::parse(estimate_json(dump(request))); }
 
 const json* recommended(const json& response) {
   for (const json& o : response["result"]["options"])
@@ -157,7 +164,7 @@ std::string claims_document(Lang lang) {
                    {"verdict", verdict},
                    {"explanation", text}});
   }
-  return json{{"claims", out}}.dump(-1, ' ', false, json::error_handler_t::replace);
+  return dump(json{{"claims", out}});
 }
 
 }  // namespace gpusizer
