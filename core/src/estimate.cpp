@@ -45,8 +45,7 @@ class Estimator {
                                 {{"layers", m.layers}, {"hidden", m.hidden}, {"heads", m.heads}, {"kv", m.kv_heads},
                                  {"ffn", m.ffn_hidden}, {"vocab", m.vocab}})});
     }
-    for (const Gpu& gpu : cat_.gpus)
-      r.fits.push_back({gpu.id, min_gpus_to_fit(req_.model, req_.training, gpu, {gpu.gpus_per_node, true})});
+    for (const Gpu& gpu : cat_.gpus) r.fits.push_back({gpu.id, fewest_that_fit(gpu, {gpu.gpus_per_node, true})});
 
     // Offers are sized to the deadline; else to the budget (the fastest plan within it); else
     // to hardware.count; else to the default deadline.
@@ -62,6 +61,7 @@ class Estimator {
     for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
     compare_options(r);
     recommend(req_, r, budget_mode_);
+    if (!r.estimate) search_figures_of_recommended(r);
     r.advice = make_advice(req_, r);
     r.steps = explain(req_, r);
     return r;
@@ -75,6 +75,22 @@ class Estimator {
   bool budget_mode_ = false;
   Money money_;
   std::optional<long> today_;
+  // min_gpus_to_fit by GPU and placement: offers of the same machines ask the same question.
+  struct Fit {
+    const Gpu* gpu;
+    Placement placement;
+    std::optional<int> count;
+  };
+  std::vector<Fit> fits_;
+
+  std::optional<int> fewest_that_fit(const Gpu& gpu, const Placement& placement) {
+    for (const Fit& f : fits_)
+      if (f.gpu == &gpu && f.placement.gpus_per_node == placement.gpus_per_node &&
+          f.placement.multi_node == placement.multi_node)
+        return f.count;
+    fits_.push_back({&gpu, placement, min_gpus_to_fit(req_.model, req_.training, gpu, placement)});
+    return fits_.back().count;
+  }
   void precision_warning(const Gpu& gpu, std::vector<Warning>& out) const {
     const Peak peak = peak_for(gpu, req_.training.precision);
     if (peak.used != req_.training.precision)
@@ -101,7 +117,7 @@ class Estimator {
                                   {{"gpu", gpu.id}, {"days", format_sig(kDefaultDeadlineDays, 3)}})});
       }
       e.count_from_goal = true;
-      const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
+      const auto fit = fewest_that_fit(gpu, {c.gpus_per_node, c.multi_node()});
       if (req_.mfu) {
         // A stated utilization: the exact count, ceil(FLOPs / (peak x MFU x seconds)).
         const double rate = peak_for(gpu, req_.training.precision).tflops * 1e12 * *req_.mfu;
@@ -123,7 +139,7 @@ class Estimator {
         }
       }
     }
-    e.run = timer_.train_on(c, count, fixed);
+    e.run = timer_.train_on(c, count, fixed, true);
     precision_warning(gpu, r.warnings);
     if (!e.run.fits())
       r.warnings.push_back({warnc::does_not_fit, "/hardware/count",
@@ -136,6 +152,19 @@ class Estimator {
       r.warnings.push_back({warnc::misses_deadline, "/goal/days",
                             say(req_.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.id}})});
     return e;
+  }
+
+  // Without a GPU estimate the explanation shows the recommended option's search: its figures
+  // are those of a search on exactly its GPUs (its plan may have been taken from a larger count's).
+  void search_figures_of_recommended(Result& r) {
+    for (Option& o : r.options) {
+      if (!o.recommended || !o.fits) continue;
+      const Offer& offer = *o.offer;
+      const Cluster c = timer_.cluster_for(offer, *cat_.find_gpu(offer.gpu));
+      const TrainingRun exact = timer_.train_on(c, o.units * offer.gpus_per_unit, false, true);
+      o.run.plan.configs_evaluated = exact.plan.configs_evaluated;
+      o.run.plan.configs_feasible = exact.plan.configs_feasible;
+    }
   }
 
   struct Sized {
@@ -171,7 +200,7 @@ class Estimator {
     o.offer = &offer;
     const Gpu& gpu = *cat_.find_gpu(offer.gpu);
     const Cluster c = timer_.cluster_for(offer, gpu);
-    const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
+    const auto fit = fewest_that_fit(gpu, {c.gpus_per_node, c.multi_node()});
     const int unit = offer.gpus_per_unit;
     long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
     if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <vector>
+
 #include "catalog/catalog.hpp"
 #include "model/model.hpp"
 #include "training/planner.hpp"
@@ -121,4 +124,59 @@ TEST_CASE("mixture-of-experts layouts spread the experts", "[planner]") {
   const Plan p = plan_training(m, t, c, r);
   REQUIRE(p.fits);
   CHECK(p.par.ep > 1);
+}
+
+TEST_CASE("the plan of fewer GPUs is the plan of more GPUs whose layout runs on them", "[planner]") {
+  // RunTimer takes the plan of a count from the plan of a larger count whose layout uses no
+  // more GPUs (plan_on_fewer): it must be what a search on that count finds.
+  struct Job {
+    const char* model;
+    const char* gpu;
+    double inter_gbps;  // 0: the GPU's usual network
+    int seq_len;
+    std::vector<int> counts;
+  } jobs[] = {{"llama-2-7b", "a100-80gb", 0, 4096, {64, 296, 1024, 2048}},
+              {"llama-2-7b", "rtx-4090", 0.4, 4096, {448, 1856, 4856}},
+              {"llama-2-70b", "h100-80gb", 1.25, 4096, {176, 424, 1200}},
+              {"mixtral-8x7b", "h100-80gb", 0, 4096, {96, 520}},
+              {"deepseek-v3", "h800-80gb", 0, 4096, {2752, 7064}}};
+  for (const Job& j : jobs) {
+    const Model m = preset(j.model);
+    const TrainingSpec t = pretrain(j.seq_len);
+    Cluster c = cluster(j.gpu);
+    if (j.inter_gbps > 0) c.inter_node_gbps = j.inter_gbps;
+    PlanCache cache;
+    const int batch = default_global_batch(m, t);
+    for (int n : j.counts) {
+      PlanRequest r;
+      r.gpus = n;
+      r.cache = &cache;
+      const Plan big = plan_training(m, t, c, r);
+      if (!big.fits || big.gpus_used == n) continue;
+      // Every count between the layout's GPUs and n (at most 24 of them, spread evenly).
+      const int span = n - big.gpus_used;
+      for (int k = 0; k <= std::min(span, 24); ++k) {
+        const int count = big.gpus_used + (span <= 24 ? k : static_cast<int>(static_cast<long>(span) * k / 24));
+        INFO(j.model << " on " << j.gpu << ": " << count << " of " << n);
+        PlanRequest fewer = r;
+        fewer.gpus = count;
+        const Plan searched = plan_training(m, t, c, fewer);
+        const Plan reused = plan_on_fewer(big, count, batch);
+        CHECK(reused.fits == searched.fits);
+        CHECK(reused.gpus_used == searched.gpus_used);
+        CHECK(reused.par.tp == searched.par.tp);
+        CHECK(reused.par.pp == searched.par.pp);
+        CHECK(reused.par.dp == searched.par.dp);
+        CHECK(reused.par.ep == searched.par.ep);
+        CHECK(reused.par.micro_batch == searched.par.micro_batch);
+        CHECK(reused.par.interleave == searched.par.interleave);
+        CHECK(reused.par.recompute == searched.par.recompute);
+        CHECK(reused.par.zero == searched.par.zero);
+        CHECK(reused.par.global_batch == searched.par.global_batch);
+        CHECK(reused.time.seconds == searched.time.seconds);
+        CHECK(reused.memory.total_bytes() == searched.memory.total_bytes());
+        CHECK(reused.batch_limited == searched.batch_limited);
+      }
+    }
+  }
 }

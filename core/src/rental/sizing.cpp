@@ -28,7 +28,7 @@ long units_used(RunTimer& timer, const Cluster& c, int unit, long min_units, lon
 // The fewest units (of `unit` GPUs, between min_units and max_units) that finish within
 // `days`. Time never rises with the units, so: step up from the fewest that fit until a
 // count meets the deadline (secant steps on log time against log units reach it in two or
-// three plans), then bisect between the last miss and that hit, which finds the boundary
+// three plans), then narrow the bracket between the last miss and that hit, which finds the boundary
 // exactly however far the step overshot. When more units stop paying off (a slow network,
 // a batch too small for more GPUs), the fastest count tried, less the units it leaves idle.
 Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_units, long max_units, double days) {
@@ -62,9 +62,34 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
     hi = next;
     t = next_t;
   }
+  // The boundary lies in (lo, hi]. Any order of probes finds it, time never rising with the
+  // units, but a probe at a new count is a search. A hit's layout runs on its first `used` GPUs
+  // and is the plan of every count from there up, whose days cost no search: go down to that
+  // count first. Otherwise guess where time crosses the deadline (log time against log units
+  // through the bracket's ends), and bisect instead after a guess that failed to halve the
+  // bracket (time falls in steps, where a faster layout first fits, and the deadline is often
+  // crossed at one, where guesses fare no better than halving).
+  bool bisect = !std::isfinite(t_lo);
   while (hi - lo > 1) {
-    const long mid = lo + (hi - lo) / 2;
-    (days_at(mid) <= days ? hi : lo) = mid;
+    const long layout_start = (timer.gpus_used_on(c, static_cast<int>(hi * unit)) + unit - 1) / unit;
+    const bool free = layout_start > lo && layout_start < hi;
+    long mid = lo + (hi - lo) / 2;
+    if (free) {
+      mid = layout_start;
+    } else if (!bisect && t_lo > t && t > 0) {
+      const double a = std::log(t_lo / t) / std::log(static_cast<double>(hi) / static_cast<double>(lo));
+      mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a))), lo + 1, hi - 1);
+    }
+    const long before = hi - lo;
+    const double t_mid = days_at(mid);
+    if (t_mid <= days) {
+      hi = mid;
+      t = t_mid;
+    } else {
+      lo = mid;
+      t_lo = t_mid;
+    }
+    if (!free) bisect = !bisect && 2 * (hi - lo) > before;
   }
   return {hi, true};
 }

@@ -565,10 +565,7 @@ class Search {
     } else if (r_.all_gpus) {
       out.batch_limited = batch_limited_;
     } else {
-      // Idle GPUs because this layout's data parallelism already spans the batch.
-      const int step = out.par.ep / std::gcd(out.par.ep, out.par.tp);
-      out.batch_limited = out.fits && out.par.gpus() < r_.gpus &&
-                          (out.par.dp + step) * out.par.micro_batch > global_batch_;
+      out.batch_limited = batch_limited_on(out, r_.gpus, global_batch_);
     }
     if (out.batch_limited && r_.all_gpus) {
       // Nothing was tried: describe the smallest data-parallel layout, which does not run.
@@ -588,6 +585,18 @@ class Search {
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request) {
   return Search(model, training, cluster, request).run();
+}
+
+bool batch_limited_on(const Plan& plan, int gpus, int global_batch) {
+  // Idle GPUs because this layout's data parallelism already spans the batch.
+  const int step = plan.par.ep / std::gcd(plan.par.ep, plan.par.tp);
+  return plan.fits && plan.par.gpus() < gpus && (plan.par.dp + step) * plan.par.micro_batch > global_batch;
+}
+
+Plan plan_on_fewer(const Plan& plan, int gpus, int global_batch) {
+  Plan out = plan;
+  out.batch_limited = batch_limited_on(out, gpus, global_batch);
+  return out;
 }
 
 }  // namespace gpusizer

@@ -60,6 +60,15 @@ struct PlanRequest {
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request);
 
+// The plan of `gpus` GPUs, given the plan of more GPUs (searched without a fixed layout or
+// all_gpus) whose layout runs on `gpus` or fewer (plan.fits, plan.gpus_used <= gpus): the search
+// on `gpus` GPUs finds the same least cost, since its layouts are among those searched for more
+// GPUs (or beaten by them) and that layout is among its own. Only batch_limited, which
+// compares the layout with the GPUs given, is recomputed. configs_evaluated and
+// configs_feasible stay the larger search's.
+Plan plan_on_fewer(const Plan& plan, int gpus, int global_batch);
+bool batch_limited_on(const Plan& plan, int gpus, int global_batch);
+
 // Micro-batches per step for `per_step` = dp x micro-batch sequences: the whole number that
 // brings the global batch nearest the recipe's `global_batch` (within 2/3 to 4/3 of it when
 // per_step <= global_batch), not the ceiling, which nearly doubles it when per_step is just

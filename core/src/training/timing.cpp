@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
+#include "training/perf.hpp"
 #include "training/run_model.hpp"
 
 namespace gpusizer {
@@ -13,6 +14,9 @@ Peak peak_for(const Gpu& gpu, Precision wanted) {
     if (gpu.peak_tflops.at(p) > 0) return {gpu.peak_tflops.at(p), p};
   return {};
 }
+
+RunTimer::RunTimer(const Request& request, double flops)
+    : req_(request), flops_(flops), global_batch_(default_global_batch(request.model, request.training)) {}
 
 Cluster RunTimer::cluster_for(const Gpu& gpu) const {
   Cluster c = default_cluster(gpu, req_.training.precision);
@@ -29,34 +33,55 @@ Cluster RunTimer::cluster_for(const Offer& offer, const Gpu& gpu) const {
   return c;
 }
 
-const Plan& RunTimer::plan_for(const Cluster& c, int count, bool fixed) {
-  const auto key = std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind, count, fixed);
-  auto it = plans_.find(key);
-  if (it != plans_.end()) return it->second;
-  PlanRequest pr;
-  pr.gpus = count;
-  if (fixed) pr.fixed = req_.parallelism;
-  pr.cache = &caches_[std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind)];
-  return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
+RunTimer::Hardware& RunTimer::hardware(const Cluster& c) {
+  auto same = [&](const Hardware& h) {
+    return h.gpu->id == c.gpu->id && h.gpus_per_node == c.gpus_per_node && h.inter_node_gbps == c.inter_node_gbps &&
+           h.intra_node_kind == c.intra_node_kind;
+  };
+  if (last_ && same(*last_)) return *last_;
+  for (auto& h : hardware_)
+    if (same(*h)) return *(last_ = h.get());
+  hardware_.push_back(std::make_unique<Hardware>(Hardware{c.gpu, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind, {}, {}, {}, {}}));
+  return *(last_ = hardware_.back().get());
 }
 
-TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
-  TrainingRun run;
-  run.gpu = c.gpu->id;
-  run.count = count;
-  run.plan = plan_for(c, count, fixed);
+const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search) {
+  PlanRequest pr;
+  pr.gpus = count;
+  pr.cache = &h.cache;
+  if (fixed) {
+    auto it = h.fixed.find(count);
+    if (it != h.fixed.end()) return it->second;
+    pr.fixed = req_.parallelism;
+    return h.fixed.emplace(count, plan_training(req_.model, req_.training, c, pr)).first->second;
+  }
+  auto it = h.plans.lower_bound(count);
+  if (it != h.plans.end() && it->first == count) {
+    if (!exact_search || it->second.searched) return it->second.plan;
+    it->second = {plan_training(req_.model, req_.training, c, pr), true};
+    return it->second.plan;
+  }
+  // A larger count already planned whose layout runs on `count` GPUs or fewer: the same plan.
+  if (!exact_search && it != h.plans.end() && it->second.plan.fits && it->second.plan.gpus_used <= count)
+    return h.plans.emplace_hint(it, count, Hardware::Entry{plan_on_fewer(it->second.plan, count, global_batch_), false})
+        ->second.plan;
+  return h.plans.emplace_hint(it, count, Hardware::Entry{plan_training(req_.model, req_.training, c, pr), true})
+      ->second.plan;
+}
+
+void RunTimer::time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int count, bool days_only) const {
   // The layout may leave rented GPUs idle (more would not be faster). They are paid for, so
   // the whole-run MFU counts them; the run overheads come from the GPUs that train.
-  const int used = run.plan.gpus_used > 0 ? std::min(run.plan.gpus_used, count) : count;
-  run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
+  const int used = plan.gpus_used > 0 ? std::min(plan.gpus_used, count) : count;
+  run.peak_tflops = peak_for(gpu, req_.training.precision).tflops;
   const double peak = run.peak_tflops * 1e12;
-  run.steady_mfu = run.plan.time.mfu;
-  run.hfu = run.plan.time.hfu;
-  run.tokens_per_second_per_gpu = run.plan.time.tokens_per_second_per_gpu;
+  run.steady_mfu = plan.time.mfu;
+  run.hfu = plan.time.hfu;
+  run.tokens_per_second_per_gpu = plan.time.tokens_per_second_per_gpu;
   if (req_.mfu) {
     // The user's utilization covers the whole run: no separate overhead on top.
     run.mfu = *req_.mfu;
-    run.mfu_source = "request";
+    if (!days_only) run.mfu_source = "request";
   } else if (run.tokens_per_second_per_gpu > 0) {
     // The layout may leave GPUs idle (more would not be faster): those in use set the pace and
     // fail; every rented one is paid for and counted in the whole-run MFU.
@@ -66,24 +91,46 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
     run.overhead_factor = run.hours.total() / run.hours.steady;
     // Steady-state time x run overheads, expressed as the utilization that gives it.
     run.mfu = run.steady_mfu * used / count / run.overhead_factor;
-    run.mfu_source = "model";
-  } else {
+    if (!days_only) run.mfu_source = "model";
+  } else if (!days_only) {
     run.mfu_source = "model";
   }
   run.seconds = run.mfu > 0 ? flops_ / (count * peak * run.mfu) : HUGE_VAL;
   run.wall_days = std::isfinite(run.seconds) ? round_sig(run.seconds / kSecondsPerDay, 6) : 0;
+  if (days_only) return;
   run.gpu_hours = round_sig(run.wall_days * 24 * count, 6);
   const Calibration& cal = default_calibration();
   const bool modeled = !req_.mfu;
   run.gpu_hours_low = round_sig(run.gpu_hours * (modeled ? cal.run_range_low : 1), 6);
   run.gpu_hours_high = round_sig(run.gpu_hours * (modeled ? cal.run_range_high : 1), 6);
+}
+
+TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed, bool exact_search) {
+  TrainingRun run;
+  run.gpu = c.gpu->id;
+  run.count = count;
+  run.plan = plan_for(hardware(c), c, count, fixed, exact_search);
+  time_run(run, run.plan, *c.gpu, count, false);
   return run;
 }
 
-// Wall-clock days on `count` GPUs; infinite when the job cannot run there.
+// Wall-clock days on `count` GPUs; infinite when the job cannot run there. Memoized: the
+// offers of one hardware ask for the same counts.
 double RunTimer::days_on(const Cluster& c, int count) {
-  const TrainingRun run = train_on(c, count, false);
-  return run.fits() && run.wall_days > 0 ? run.wall_days : HUGE_VAL;
+  Hardware& h = hardware(c);
+  auto it = h.days.find(count);
+  if (it != h.days.end()) return it->second;
+  const Plan& plan = plan_for(h, c, count, false, false);
+  TrainingRun run;
+  time_run(run, plan, *c.gpu, count, true);
+  const double days = plan.fits && run.wall_days > 0 ? run.wall_days : HUGE_VAL;
+  h.days.emplace(count, days);
+  return days;
+}
+
+int RunTimer::gpus_used_on(const Cluster& c, int count) {
+  const Plan& plan = plan_for(hardware(c), c, count, false, false);
+  return plan.fits && plan.gpus_used > 0 ? std::min(plan.gpus_used, count) : count;
 }
 
 }  // namespace gpusizer

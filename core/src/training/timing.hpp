@@ -3,7 +3,9 @@
 #pragma once
 
 #include <map>
-#include <tuple>
+#include <memory>
+#include <unordered_map>
+#include <vector>
 
 #include "request.hpp"
 #include "result.hpp"
@@ -23,27 +25,50 @@ Peak peak_for(const Gpu& gpu, Precision wanted);
 
 class RunTimer {
  public:
-  RunTimer(const Request& request, double flops) : req_(request), flops_(flops) {}
+  RunTimer(const Request& request, double flops);
 
   // The GPU in its usual machine (or the request's network); an offer's machines and network.
   Cluster cluster_for(const Gpu& gpu) const;
   Cluster cluster_for(const Offer& offer, const Gpu& gpu) const;
 
   // `count` GPUs of the cluster, laid out by the planner (or the request's fixed layout).
-  TrainingRun train_on(const Cluster& c, int count, bool fixed);
+  // exact_search: the plan's search figures (configs evaluated and feasible) are those of a
+  // search on exactly `count` GPUs, not of a larger search whose layout it reuses.
+  TrainingRun train_on(const Cluster& c, int count, bool fixed, bool exact_search = false);
   // Wall-clock days on `count` GPUs; infinite when the job cannot run there.
   double days_on(const Cluster& c, int count);
+  // The GPUs the planner's layout for `count` GPUs runs on (its plan fits): the same layout is
+  // the plan of every count from there to `count`, so their days cost no search.
+  int gpus_used_on(const Cluster& c, int count);
 
  private:
   const Request& req_;
   double flops_;
-  // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
-  // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
-  std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;
-  // What those plans share across counts, by the same key less count and layout.
-  std::map<std::tuple<std::string, int, double, std::string>, PlanCache> caches_;
+  int global_batch_;
+  // One per distinct hardware (GPU, GPUs per node, network GB/s, link kind): every offer with
+  // the same machines and network shares its plans, whatever its price or unit, which keeps a
+  // whole estimate to a few hundred plans.
+  struct Hardware {
+    const Gpu* gpu;
+    int gpus_per_node;
+    double inter_node_gbps;
+    std::string intra_node_kind;
+    PlanCache cache;  // what the plans share across counts
+    struct Entry {
+      Plan plan;
+      bool searched;  // false: taken from the plan of a larger count (plan_on_fewer)
+    };
+    std::map<int, Entry> plans;             // by GPU count, planner's layouts
+    std::map<int, Plan> fixed;              // by GPU count, the request's layout
+    std::unordered_map<int, double> days;   // days_on by GPU count
+  };
+  std::vector<std::unique_ptr<Hardware>> hardware_;
+  Hardware* last_ = nullptr;
 
-  const Plan& plan_for(const Cluster& c, int count, bool fixed);
+  Hardware& hardware(const Cluster& c);
+  const Plan& plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search);
+  // The run of `count` GPUs under `plan`; days_only: just seconds and wall_days.
+  void time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int count, bool days_only) const;
 };
 
 }  // namespace gpusizer
