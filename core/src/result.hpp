@@ -44,6 +44,7 @@ struct TrainingRun {
 struct Estimate {
   TrainingRun run;
   bool count_from_goal = false;  // count derived from goal.days
+  double deadline_days = 0;      // the deadline the count was sized to (budget-only: 30 days)
 };
 
 struct Cost {
@@ -94,6 +95,22 @@ struct Advice {
   std::vector<Warning> notes;  // trial week, break-even, sensitive data, old prices
 };
 
+// How many GPUs, seen: time and cost against the GPU count (rental/scaling.hpp).
+struct ScalePoint {
+  int count = 0;  // GPUs
+  long units = 0;
+  double wall_days = 0, gpu_hours = 0;
+  std::optional<double> cost;  // with an offer, in the request's currency
+};
+
+struct Scaling {
+  std::string gpu, offer_id;  // offer_id empty: the chosen GPU in its usual machines, no prices
+  int unit_gpus = 1;
+  std::vector<ScalePoint> points;  // ascending counts, every one that fits
+  int recommended_count = 0;
+  std::optional<int> stops_paying;  // the first count from which doubling no longer pays
+};
+
 // The recommended offer and why (rental/recommend.hpp).
 struct Recommendation {
   std::string offer_id;          // empty: no offer can run the job
@@ -131,6 +148,7 @@ struct Result {
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
   Advice advice;
   Recommendation recommendation;
+  std::optional<Scaling> scaling;
 };
 
 }  // namespace gpusizer

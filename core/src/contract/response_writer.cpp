@@ -3,6 +3,8 @@
 #include "contract/response_writer.hpp"
 #include "contract/limits.hpp"
 #include "rental/recommend.hpp"
+#include "rental/sizing.hpp"
+#include "report/messages.hpp"
 #include "contract/request_reader.hpp"
 #include "common/numbers.hpp"
 
@@ -226,6 +228,24 @@ json recommendation_json(const Recommendation& r) {
   return j;
 }
 
+json scaling_json(const Scaling& s, const Result& r) {
+  json points = json::array();
+  for (const ScalePoint& p : s.points) {
+    json j = {{"count", p.count}, {"units", p.units}, {"wallDays", sig(p.wall_days)}, {"gpuHours", sig(p.gpu_hours)}};
+    if (p.cost) j["cost"] = *p.cost;
+    points.push_back(std::move(j));
+  }
+  json j = {{"gpu", s.gpu}};
+  if (!s.offer_id.empty()) j["offerId"] = s.offer_id;
+  j["unitGpus"] = s.unit_gpus;
+  j["points"] = std::move(points);
+  j["recommendedCount"] = s.recommended_count;
+  if (r.assumed_days > 0) j["deadlineDays"] = r.assumed_days;
+  if (s.stops_paying) j["stopsPaying"] = *s.stops_paying;
+  j["rule"] = say(r.lang, msg::scaling_rule, {{"hours", format_sig(kPaysMinHours, 2)}});
+  return j;
+}
+
 json advice_json(const Advice& a) {
   return {{"ruleOfThumb", {{"tier", a.tier}, {"suggestion", a.suggestion}, {"agrees", a.agrees}, {"message", a.message}}},
           {"notes", warnings_json(a.notes)}};
@@ -288,6 +308,7 @@ std::string write_response(const Result& r) {
   result["choices"] = std::move(choices);
   result["frontier"] = r.frontier;
   result["recommendation"] = recommendation_json(r.recommendation);
+  if (r.scaling) result["scaling"] = scaling_json(*r.scaling, r);
   result["advice"] = advice_json(r.advice);
   json steps = json::array();
   for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});

@@ -109,10 +109,11 @@ std::string time_step(const Request& req, const Result& r) {
             {"gpu_seconds", sci(gpu_seconds)},
             {"gpu_hours", format_sig(gpu_seconds / 3600, 4)}});
   if (r.estimate && r.estimate->count_from_goal) {
-    const double seconds = r.assumed_days * kSecondsPerDay;
+    const double days = r.estimate->deadline_days;
+    const double seconds = days * kSecondsPerDay;
     const double exact = gpu_seconds / seconds;
     s += say(lang, msg::step_time_deadline,
-             {{"days", num(r.assumed_days)},
+             {{"days", num(days)},
               {"seconds", format_int(seconds)},
               {"gpu_seconds", sci(gpu_seconds)},
               {"exact", num(exact)},
