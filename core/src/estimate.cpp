@@ -61,9 +61,12 @@ class Estimator {
                             say(req_.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
     for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
+    add_trials_across_offers(r);
     compare_options(r);
     recommend(req_, r, budget_mode_);
     r.scaling = make_scaling(r);
+    r.measured_modelled = timer_.modelled_at_measurement();
+    r.measured = req_.measured;
     r.advice = make_advice(req_, r);
     r.steps = explain(req_, r);
     return r;
@@ -167,6 +170,26 @@ class Estimator {
     }
     if (min_units > max_units) out.needed = std::max(out.needed, min_units);
     return out;
+  }
+
+  // The renters' trial week where an offer sells only months: the same provider's hourly offer of
+  // the same GPU for the first week, then this offer's months.
+  void add_trials_across_offers(Result& r) {
+    for (Option& o : r.options) {
+      if (!o.cost || o.cost->trial_then_monthly || !o.offer->prices[static_cast<int>(Period::month)]) continue;
+      const int count = o.units * o.offer->gpus_per_unit;
+      for (const Option& h : r.options) {
+        const Offer& hourly = *h.offer;
+        if (&h == &o || hourly.gpu != o.offer->gpu || hourly.provider.en != o.offer->provider.en) continue;
+        const int units = (count + hourly.gpus_per_unit - 1) / hourly.gpus_per_unit;
+        if (hourly.units_available && units > *hourly.units_available) continue;
+        if (hourly.inter_unit == "none" && units > 1) continue;
+        if (auto trial = trial_across(hourly, units, *o.offer, o.units, o.run.wall_days * 24, money_)) {
+          o.cost->trial_then_monthly = *trial;
+          break;
+        }
+      }
+    }
   }
 
   // The scaling curve of the recommended offer, else of the chosen GPU in its usual machines.

@@ -64,6 +64,8 @@ struct Cost {
     std::vector<Line> billing;
     double amount = 0;
     double idle_hours = 0;
+    std::string trial_offer;  // the same provider's hourly offer the week is rented on, when not this one
+    int trial_units = 0;      // its units for the week
   };
   std::optional<Trial> trial_then_monthly;
   // Hours of use per month above which the monthly price beats paying by the hour.
@@ -149,6 +151,8 @@ struct Result {
   Advice advice;
   Recommendation recommendation;
   std::optional<Scaling> scaling;
+  double measured_modelled = 0;  // the modelled throughput where a measurement was taken
+  std::optional<Request::Measured> measured;
 };
 
 }  // namespace gpusizer

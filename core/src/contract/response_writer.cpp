@@ -174,9 +174,15 @@ json option_json(const Option& o, Lang lang) {
                  {"idleHours", c.idle_hours},
                  {"coveredHours", c.covered_hours}};
     if (c.trial_then_monthly)
+    {
       cost["trialThenMonthly"] = {{"billing", lines_json(c.trial_then_monthly->billing)},
                                   {"amount", c.trial_then_monthly->amount},
                                   {"idleHours", c.trial_then_monthly->idle_hours}};
+      if (!c.trial_then_monthly->trial_offer.empty()) {
+        cost["trialThenMonthly"]["trialOfferId"] = c.trial_then_monthly->trial_offer;
+        cost["trialThenMonthly"]["trialUnits"] = c.trial_then_monthly->trial_units;
+      }
+    }
     if (c.break_even_hours_per_month) cost["breakEvenHoursPerMonth"] = *c.break_even_hours_per_month;
     j["cost"] = std::move(cost);
     j["costPerBillionTokens"] = o.cost_per_billion_tokens;
@@ -285,7 +291,7 @@ std::string write_response(const Result& r) {
     e["steadyMfu"] = round_sig(run.steady_mfu, 4);
     e["hfu"] = round_sig(run.hfu, 4);
     e["overheadFactor"] = round_sig(run.overhead_factor, 4);
-    if (run.mfu_source == "model")
+    if (run.mfu_source != "request")
       e["runHours"] = {{"steady", sig(run.hours.steady)},
                        {"belowBenchmark", sig(run.hours.below_benchmark)},
                        {"checkpointEval", sig(run.hours.checkpoint_eval)},
@@ -309,6 +315,12 @@ std::string write_response(const Result& r) {
   result["frontier"] = r.frontier;
   result["recommendation"] = recommendation_json(r.recommendation);
   if (r.scaling) result["scaling"] = scaling_json(*r.scaling, r);
+  if (r.measured)
+    result["measured"] = {{"tokensPerSecondPerGpu", sig(r.measured->tokens_per_second_per_gpu)},
+                          {"gpu", r.measured->gpu},
+                          {"count", r.measured->count},
+                          {"modelledTokensPerSecondPerGpu", sig(r.measured_modelled)},
+                          {"ratio", round_sig(r.measured->tokens_per_second_per_gpu / r.measured_modelled, 4)}};
   result["advice"] = advice_json(r.advice);
   json steps = json::array();
   for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});

@@ -19,7 +19,7 @@ double cost_of(RunTimer& timer, const Offer& offer, const Cluster& c, const Mone
 // the request's MFU every GPU counts at that MFU: none is idle.)
 long units_used(RunTimer& timer, const Cluster& c, int unit, long min_units, long units) {
   const TrainingRun run = timer.train_on(c, static_cast<int>(units * unit), false);
-  if (!run.fits() || run.mfu_source != "model") return units;
+  if (!run.fits() || run.mfu_source == "request") return units;
   return std::clamp<long>((run.plan.gpus_used + unit - 1) / unit, min_units, units);
 }
 
