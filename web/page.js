@@ -14,7 +14,12 @@
 // touches the URL.
 
 import { i18n } from './sizer/i18n.js';
+import { warm } from './sizer/engine.js';
 import { ClaimsSection } from './page-claims.js';
+
+// The calculator's core starts loading (in its worker) now, while the element's own modules are
+// still on their way: this script's are fewer and run first.
+warm();
 
 const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
 const HTML_LANG = { zh: 'zh-CN', en: 'en' };

@@ -98,6 +98,20 @@ async function call(op, text = '') {
   return m.version();
 }
 
+/**
+ * Starts the core's worker and has it load the module (fetch and compile the wasm) now, while the
+ * page is still loading its own modules. Called as early as possible (the host page's script;
+ * the element when it is created); does nothing where estimates run in the page. (Running an
+ * estimate to warm the module's code as well made the first result later on a busy two-core
+ * machine: the two threads competed for it.)
+ */
+export function warm() {
+  if (core || bundledFactory || inPage || typeof Worker !== 'function') return;
+  call('version').catch(() => {
+    /* a module that fails to load is reported by the element's own first call */
+  });
+}
+
 /** Whether estimates run off the page's main thread (then the form need not wait for a pause in typing). */
 export const offMainThread = () => !bundledFactory && !inPage && typeof Worker === 'function';
 
