@@ -92,17 +92,21 @@ export class Scaling {
       return;
     }
     const currency = sc.points.find((p) => isObject(p.cost))?.cost?.currency || result.currency;
-    this.data = { sc, ctx, currency };
+    // The offer the costs are priced on (the recommended one, as the core chose it).
+    const offer = Array.isArray(result.options) ? result.options.find((o) => o && o.offerId === sc.offerId) : null;
+    this.data = { sc, ctx, currency, offer };
     this.draw();
   }
 
   draw() {
     if (!this.data) return;
-    const { sc, ctx, currency } = this.data;
+    const { sc, ctx, currency, offer } = this.data;
     const tr = i18n(ctx.lang);
     const { t } = tr;
     this.heading.textContent = t('scalingHeading');
-    this.note.textContent = tr.fmt('scalingNote', { gpu: ctx.gpuName(sc.gpu) });
+    const anyCost = sc.points.some((p) => p.cost != null);
+    const on = anyCost && sc.offerId ? ` ${tr.fmt('scalingOffer', { offer: offer?.provider ? `${offer.provider} (${sc.offerId})` : String(sc.offerId) })}` : '';
+    this.note.textContent = `${tr.fmt('scalingNote', { gpu: ctx.gpuName(sc.gpu) })}${on}`;
     this.rule.textContent = typeof sc.rule === 'string' ? sc.rule : '';
     this.rule.hidden = !this.rule.textContent;
     this.hideTip();
@@ -179,7 +183,8 @@ export class Scaling {
       const y = ys.map(deadline * perDay).toFixed(1);
       marks.append(
         s('line', { class: 'deadline-line', x1: m.l, x2: W - m.r, y1: y, y2: y }),
-        s('text', { class: 'mark-label', x: (W - m.r - 2).toFixed(1), y: (Number(y) - 4).toFixed(1), 'text-anchor': 'end' }, `${t('scalingDeadline')} ${tr.duration(deadline).text}`),
+        // At the left, where the time line runs far above the deadline (few GPUs take long).
+        s('text', { class: 'mark-label', x: (m.l + 4).toFixed(1), y: (Number(y) + 13).toFixed(1), 'text-anchor': 'start' }, `${t('scalingDeadline')} ${tr.duration(deadline).text}`),
       );
     }
     if (isNum(sc.recommendedCount)) {
