@@ -140,7 +140,7 @@ describe('disconnect and reconnect', () => {
     });
     await page.waitForTimeout(600);
     assert.equal(await page.evaluate(() => window.__events.length), before);
-    await page.setViewportSize({ width: 700, height: 900 });
+    await page.setViewportSize({ width: 500, height: 900 }); // narrower than one of the two chart columns at 1280 px
     await waitShadow(page, ({ shadowRoot: root }, w) => Number(root.querySelector('svg.plot').getAttribute('width')) < w, width0, 'the chart redrawn narrower');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
