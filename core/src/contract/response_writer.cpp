@@ -1,10 +1,11 @@
 #include "contract/response_writer.hpp"
-
 #include "common/numbers.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
 #include "contract/request_reader.hpp"
 #include "rental/recommend.hpp"
+#include "rental/sizing.hpp"
+#include "report/messages.hpp"
 
 namespace gpusizer {
 
@@ -189,9 +190,12 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
     if (!summary) {
       w.num("coveredHours", c.covered_hours);
       if (c.trial_then_monthly) {
+        const auto& trial = *c.trial_then_monthly;
         w.key("trialThenMonthly").begin_object().key("billing");
-        lines_json(w, c.trial_then_monthly->billing);
-        w.num("amount", c.trial_then_monthly->amount).num("idleHours", c.trial_then_monthly->idle_hours).end_object();
+        lines_json(w, trial.billing);
+        w.num("amount", trial.amount).num("idleHours", trial.idle_hours);
+        if (!trial.trial_offer.empty()) w.str("trialOfferId", trial.trial_offer).integer("trialUnits", trial.trial_units);
+        w.end_object();
       }
       if (c.break_even_hours_per_month) w.num("breakEvenHoursPerMonth", *c.break_even_hours_per_month);
     }
@@ -259,6 +263,21 @@ void advice_json(Writer& w, const Advice& a) {
   w.end_object();
 }
 
+void scaling_json(Writer& w, const Scaling& s, const Result& r) {
+  w.begin_object().str("gpu", s.gpu);
+  if (!s.offer_id.empty()) w.str("offerId", s.offer_id);
+  w.integer("unitGpus", s.unit_gpus).key("points").begin_array();
+  for (const ScalePoint& p : s.points) {
+    w.begin_object().integer("count", p.count).integer("units", p.units).num("wallDays", sig(p.wall_days)).num("gpuHours", sig(p.gpu_hours));
+    if (p.cost) w.num("cost", *p.cost);
+    w.end_object();
+  }
+  w.end_array().integer("recommendedCount", s.recommended_count);
+  if (r.assumed_days > 0) w.num("deadlineDays", r.assumed_days);
+  if (s.stops_paying) w.integer("stopsPaying", *s.stops_paying);
+  w.str("rule", say(r.lang, msg::scaling_rule, {{"hours", format_sig(kPaysMinHours, 2)}})).end_object();
+}
+
 void head(Writer& w, const Result& r) {
   w.begin_object().flag("ok", true).integer("schemaVersion", kSchemaVersion).str("catalogVersion", r.catalog_version);
 }
@@ -320,7 +339,7 @@ std::string write_response(const Result& r, OptionsDetail detail) {
         .num("steadyMfu", round_sig(run.steady_mfu, 4))
         .num("hfu", round_sig(run.hfu, 4))
         .num("overheadFactor", round_sig(run.overhead_factor, 4));
-    if (run.mfu_source == "model")
+    if (run.mfu_source != "request")
       w.key("runHours")
           .begin_object()
           .num("steady", sig(run.hours.steady))
@@ -351,6 +370,19 @@ std::string write_response(const Result& r, OptionsDetail detail) {
   w.end_array();
   w.key("recommendation");
   recommendation_json(w, r.recommendation);
+  if (r.scaling) {
+    w.key("scaling");
+    scaling_json(w, *r.scaling, r);
+  }
+  if (r.measured)
+    w.key("measured")
+        .begin_object()
+        .num("tokensPerSecondPerGpu", sig(r.measured->tokens_per_second_per_gpu))
+        .str("gpu", r.measured->gpu)
+        .integer("count", r.measured->count)
+        .num("modelledTokensPerSecondPerGpu", sig(r.measured_modelled))
+        .num("ratio", round_sig(r.measured->tokens_per_second_per_gpu / r.measured_modelled, 4))
+        .end_object();
   w.key("advice");
   advice_json(w, r.advice);
   w.key("steps").begin_array();

@@ -25,7 +25,14 @@ Peak peak_for(const Gpu& gpu, Precision wanted);
 
 class RunTimer {
  public:
+  // With a measured throughput (request.measured) every plan's steady throughput is scaled by
+  // measured / modelled on the setup it was measured on; throws gpusizer::Error when that
+  // setup cannot run the job or the measurement exceeds the GPU's peak.
   RunTimer(const Request& request, double flops);
+
+  // Measured / modelled steady throughput (1 without a measurement), and the modelled figure.
+  double measured_ratio() const { return measured_ratio_; }
+  double modelled_at_measurement() const { return modelled_at_measurement_; }
 
   // The GPU in its usual machine (or the request's network); an offer's machines and network.
   Cluster cluster_for(const Gpu& gpu) const;
@@ -45,6 +52,7 @@ class RunTimer {
   const Request& req_;
   double flops_;
   int global_batch_;
+  double measured_ratio_ = 1, modelled_at_measurement_ = 0;
   // One per distinct hardware (GPU, GPUs per node, network GB/s, link kind): every offer with
   // the same machines and network shares its plans, whatever its price or unit, which keeps a
   // whole estimate to a few hundred plans.
