@@ -31,7 +31,10 @@ std::string dump(const json& doc) {
   return w.take();
 }
 
-json ask(const json& request) { return json::parse(estimate_json(dump(request))); }
+json ask(const json& request) {
+  const std::string reply = estimate_json(dump(request));
+  return json::parse(reply.data(), reply.data() + reply.size());  // the parser limits.cpp uses
+}
 
 const json* recommended(const json& response) {
   for (const json& o : response["result"]["options"])
