@@ -1,4 +1,4 @@
-// Embind bindings: the three boundary functions of core/include/gpusizer/api.hpp, nothing else.
+// Embind bindings: the boundary functions of core/include/gpusizer/api.hpp, nothing else.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -13,5 +13,7 @@ EMSCRIPTEN_BINDINGS(gpusizer) {
   emscripten::function("estimate", &gpusizer::estimate_json);
   emscripten::function("catalog", &gpusizer::catalog_json);
   emscripten::function("claims", &gpusizer::claims_json);
+  emscripten::function("catalogFromCsv", &gpusizer::catalog_from_csv);
+  emscripten::function("checkCatalog", &gpusizer::check_catalog);
   emscripten::function("version", &version_string);
 }

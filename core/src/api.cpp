@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "contract/catalog_check.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/request_reader.hpp"
 #include "contract/response_writer.hpp"
@@ -50,6 +51,38 @@ std::string claims_json(const std::string& lang) noexcept {
   } catch (...) {
     return R"({"claims":[]})";
   }
+}
+
+namespace {
+
+Lang lang_of(const std::string& lang) { return lang == "zh" ? Lang::zh : Lang::en; }
+
+// The answer of a document function, or the contract's error when even that fails.
+template <typename F>
+std::string guarded(F&& f) noexcept {
+  try {
+    try {
+      return f();
+    } catch (const Error& e) {
+      return write_error(e);
+    } catch (const std::exception& e) {
+      return write_error(Error(errc::internal_error, "", std::string("unexpected: ") + e.what()));
+    } catch (...) {
+      return write_error(Error(errc::internal_error, "", "unexpected failure"));
+    }
+  } catch (...) {
+    return kFallback;
+  }
+}
+
+}  // namespace
+
+std::string catalog_from_csv(const std::string& csv, const std::string& lang) noexcept {
+  return guarded([&] { return catalog_from_csv_document(csv, lang_of(lang)); });
+}
+
+std::string check_catalog(const std::string& catalog, const std::string& lang) noexcept {
+  return guarded([&] { return check_catalog_document(catalog, lang_of(lang)); });
 }
 
 std::string error_json(const Error& error) noexcept {

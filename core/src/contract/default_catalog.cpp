@@ -1,6 +1,7 @@
 #include "contract/default_catalog.hpp"
 
 #include "catalog/catalog_data.hpp"
+#include "contract/catalog_check.hpp"
 #include "contract/catalog_reader.hpp"
 
 namespace gpusizer {
@@ -47,7 +48,15 @@ nlohmann::json contract_document() {
                                  "down_proj"}},
                 {"padding", {"longest", "max-length"}},
                 {"isolation", {"private", "physical", "shared"}},
-                {"shapeSource", {"preset", "config", "given", "inferred"}}};
+                {"shapeSource", {"preset", "config", "given", "inferred"}},
+                // A catalog's offers (contract/catalog_reader.cpp), for the provider kit's forms.
+                {"deployment", {"local-dc", "cloud"}},
+                {"tier", {"baremetal-lease", "marketplace", "hyperscaler", "neocloud"}},
+                {"intraUnit", {"nvlink", "pcie", "xgmi", "hccs"}},
+                {"interUnit", {"infiniband", "roce", "efa", "ethernet", "none"}},
+                {"confidence", {"high", "medium", "low"}},
+                // The names a price list's columns may have (catalog_from_csv), in the catalog's order.
+                {"priceListColumn", csv_column_names()}};
   c["defaults"] = {{"preset", "llama-2-7b"}, {"gpu", "a100-80gb"}, {"tokens", "2T"}, {"epochs", 1},
                    {"days", 30},           {"count", 8},           {"mode", "pretrain"}, {"precision", "bf16"},
                    {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"},
