@@ -13,22 +13,31 @@
 namespace gpusizer {
 namespace kit {
 
-std::string dump(const ojson& doc) { return doc.dump(-1, ' ', false, ojson::error_handler_t::replace); }
+using jsonio::JsonOut;
 
-ojson error_json(const Error& e) { return {{"code", e.code()}, {"path", e.path()}, {"message", e.what()}}; }
+void write_error(JsonOut& out, const Error& e, long row, const std::string& column) {
+  out.object().key("code").value(e.code()).key("path").value(e.path()).key("message").value(std::string(e.what()));
+  if (row) out.key("row").value(row);
+  if (!column.empty()) out.key("column").value(column);
+  out.end();
+}
 
-ojson warnings_json(const std::vector<Warning>& warnings, Lang lang) {
-  ojson out = ojson::array();
+void write_warnings(JsonOut& out, const std::vector<Warning>& warnings, Lang lang) {
+  out.array();
   const std::size_t shown = warnings.size() <= jsonio::kMaxWarnings ? warnings.size() : jsonio::kMaxWarnings - 1;
   for (std::size_t i = 0; i < shown; ++i) {
-    ojson j = {{"code", warnings[i].code}, {"message", warnings[i].message}};
-    if (!warnings[i].path.empty()) j["path"] = warnings[i].path;
-    out.push_back(std::move(j));
+    out.object().key("code").value(warnings[i].code).key("message").value(warnings[i].message);
+    if (!warnings[i].path.empty()) out.key("path").value(warnings[i].path);
+    out.end();
   }
   if (shown < warnings.size())
-    out.push_back({{"code", warnc::more_warnings},
-                   {"message", say(lang, msg::warning_more_warnings, {{"count", static_cast<long>(warnings.size() - shown)}})}});
-  return out;
+    out.object()
+        .key("code")
+        .value(warnc::more_warnings)
+        .key("message")
+        .value(say(lang, msg::warning_more_warnings, {{"count", static_cast<long>(warnings.size() - shown)}}))
+        .end();
+  out.end();
 }
 
 namespace {
@@ -39,47 +48,44 @@ std::string per_gpu_hour(double x, const std::string& currency) {
   return symbol + format_sig(x, 3);
 }
 
-msg::Id period_words(Period p) {
-  switch (p) {
-    case Period::day: return msg::market_by_day;
-    case Period::month: return msg::market_by_month;
-    case Period::year: return msg::market_by_year;
-    default: return msg::market_by_hour;
-  }
-}
+constexpr msg::Id kPeriodWords[] = {msg::market_by_hour, msg::market_by_day, msg::market_by_month, msg::market_by_year};
 
 }  // namespace
 
-ojson market_section(const std::vector<OfferAt>& offers, double usd_cny, Lang lang, std::vector<Warning>& warnings) {
+std::string market_section(const std::vector<OfferAt>& offers, double usd_cny, Lang lang, std::vector<Warning>& warnings) {
   const Catalog& market = *default_catalog();
-  ojson list = ojson::array();
+  JsonOut out;
+  out.object();
+  out.key("rule").value(say(lang, msg::market_rule,
+                            {{"low", format_sig(kLowRatio, 2)},
+                             {"high", format_sig(kHighRatio, 2)},
+                             {"min", kMinMarketOffers},
+                             {"rate", format_sig(usd_cny, 6)}}));
+  out.key("low").value(kLowRatio).key("high").value(kHighRatio).key("minOffers").value(static_cast<long>(kMinMarketOffers));
+  out.key("usdCny").value(usd_cny);
+  out.key("offers").array();
   for (std::size_t i = 0; i < offers.size(); ++i) {
     const OfferAt& at = offers[i];
     const Offer& o = *at.offer;
     const auto check = check_against_market(o, market, usd_cny);
     if (!check) continue;
-    ojson j;
-    j["offer"] = i;
-    if (at.row) j["row"] = at.row;
-    j["id"] = o.id;
-    j["gpu"] = o.gpu;
-    j["currency"] = o.currency;
-    j["period"] = period_name(check->rate.period);
-    j["pricePerGpuHour"] = round_sig(check->rate.per_gpu_hour, 4);
-    j["marketOffers"] = check->market_offers;
-    if (check->verdict != MarketVerdict::no_reference) {
-      j["median"] = round_sig(check->median, 4);
-      j["ratio"] = round_sig(check->ratio, 3);
-    }
-    j["verdict"] = verdict_name(check->verdict);
-    j["path"] = jsonio::pointer(at.price_path, period_name(check->rate.period));
+    const char* period = period_name(check->rate.period);
+    const std::string path = jsonio::pointer(at.price_path, period);
+    const bool reference = check->verdict != MarketVerdict::no_reference;
+    out.object().key("offer").value(static_cast<long>(i));
+    if (at.row) out.key("row").value(at.row);
+    out.key("id").value(o.id).key("gpu").value(o.gpu).key("currency").value(o.currency).key("period").value(period);
+    out.key("pricePerGpuHour").value(round_sig(check->rate.per_gpu_hour, 4));
+    out.key("marketOffers").value(static_cast<long>(check->market_offers));
+    if (reference) out.key("median").value(round_sig(check->median, 4)).key("ratio").value(round_sig(check->ratio, 3));
+    out.key("verdict").value(verdict_name(check->verdict)).key("path").value(path).end();
     if (check->verdict == MarketVerdict::below || check->verdict == MarketVerdict::above) {
       const Gpu* gpu = market.find_gpu(o.gpu);
       const bool below = check->verdict == MarketVerdict::below;
-      warnings.push_back({below ? warnc::price_below_market : warnc::price_above_market, j["path"].get<std::string>(),
+      warnings.push_back({below ? warnc::price_below_market : warnc::price_above_market, path,
                           say(lang, below ? msg::warning_price_below_market : msg::warning_price_above_market,
                               {{"price", per_gpu_hour(check->rate.per_gpu_hour, o.currency)},
-                               {"period", say(lang, period_words(check->rate.period))},
+                               {"period", say(lang, kPeriodWords[static_cast<int>(check->rate.period)])},
                                {"ratio", format_sig(check->ratio, 2)},
                                {"count", check->market_offers},
                                {"gpu", gpu ? gpu->name.in(lang) : o.gpu},
@@ -87,27 +93,15 @@ ojson market_section(const std::vector<OfferAt>& offers, double usd_cny, Lang la
                                {"low", format_sig(kLowRatio, 2)},
                                {"high", format_sig(kHighRatio, 2)}})});
     }
-    list.push_back(std::move(j));
   }
-  ojson section;
-  section["rule"] = say(lang, msg::market_rule,
-                        {{"low", format_sig(kLowRatio, 2)},
-                         {"high", format_sig(kHighRatio, 2)},
-                         {"min", kMinMarketOffers},
-                         {"rate", format_sig(usd_cny, 6)}});
-  section["low"] = kLowRatio;
-  section["high"] = kHighRatio;
-  section["minOffers"] = kMinMarketOffers;
-  section["usdCny"] = usd_cny;
-  section["offers"] = std::move(list);
-  return section;
+  out.end().end();
+  return out.text();
 }
 
 }  // namespace kit
 
 namespace {
 
-using kit::ojson;
 using nlohmann::json;
 
 // Every offer's first error, in the order a request's reader meets them, so that the first of
@@ -149,9 +143,9 @@ std::vector<Error> offer_errors(const json& doc, Lang lang) {
 }  // namespace
 
 std::string check_catalog_document(const std::string& text, Lang lang) {
-  ojson out;
   std::vector<Warning> warnings;
   json doc;
+  jsonio::JsonOut out;
   try {
     doc = jsonio::parse_limited(text, lang, jsonio::Document::catalog);
     jsonio::Reader reader(warnings, lang);
@@ -159,31 +153,29 @@ std::string check_catalog_document(const std::string& text, Lang lang) {
     // The provider's own offers are the last ones (after the default offers it keeps).
     const std::size_t own = doc.is_object() && doc.contains("offers") ? doc["offers"].size() : 0;
     std::vector<kit::OfferAt> offers;
-    for (std::size_t i = 0; i < own; ++i) {
-      const std::string path = jsonio::pointer("/offers", i);
-      offers.push_back({&merged.offers[merged.offers.size() - own + i], path, jsonio::pointer(path, "prices"), 0});
-    }
-    out["ok"] = true;
-    out["schemaVersion"] = kSchemaVersion;
-    out["offers"] = own;
-    ojson market = kit::market_section(offers, merged.fx.usd_cny, lang, warnings);
-    out["warnings"] = kit::warnings_json(warnings, lang);
-    out["market"] = std::move(market);
-    return kit::dump(out);
+    for (std::size_t i = 0; i < own; ++i)
+      offers.push_back({&merged.offers[merged.offers.size() - own + i], jsonio::pointer(jsonio::pointer("/offers", i), "prices"), 0});
+    const std::string market = kit::market_section(offers, merged.fx.usd_cny, lang, warnings);
+    out.object().key("ok").value(true).key("schemaVersion").value(static_cast<long>(kSchemaVersion));
+    out.key("offers").value(static_cast<long>(own)).key("warnings");
+    kit::write_warnings(out, warnings, lang);
+    out.key("market").raw(market).end();
+    return out.text();
   } catch (const Error& e) {
-    std::vector<Error> errors = doc.is_discarded() || doc.is_null() ? std::vector<Error>{} : offer_errors(doc, lang);
+    const std::vector<Error> found = offer_errors(doc, lang);
     bool listed = false;
-    for (const Error& x : errors) listed = listed || (x.path() == e.path() && std::string(x.what()) == e.what());
-    if (!listed) errors.insert(errors.begin(), e);
-    out["ok"] = false;
-    out["schemaVersion"] = kSchemaVersion;
-    out["error"] = kit::error_json(e);
-    ojson list = ojson::array();
-    for (std::size_t i = 0; i < errors.size() && i < jsonio::kMaxWarnings; ++i) list.push_back(kit::error_json(errors[i]));
-    out["errors"] = std::move(list);
-    out["errorCount"] = errors.size();
-    out["warnings"] = kit::warnings_json(warnings, lang);
-    return kit::dump(out);
+    for (const Error& x : found) listed = listed || (x.path() == e.path() && std::string(x.what()) == e.what());
+    std::vector<Error> errors;
+    if (!listed) errors.push_back(e);
+    for (const Error& x : found) errors.push_back(x);
+    out.object().key("ok").value(false).key("schemaVersion").value(static_cast<long>(kSchemaVersion)).key("error");
+    kit::write_error(out, e);
+    out.key("errors").array();
+    for (std::size_t i = 0; i < errors.size() && i < jsonio::kMaxWarnings; ++i) kit::write_error(out, errors[i]);
+    out.end().key("errorCount").value(static_cast<long>(errors.size())).key("warnings");
+    kit::write_warnings(out, warnings, lang);
+    out.end();
+    return out.text();
   }
 }
 

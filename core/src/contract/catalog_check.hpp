@@ -2,11 +2,11 @@
 // documents behind check_catalog and catalog_from_csv (gpusizer/api.hpp). Internal to contract/.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "contract/json_write.hpp"
 #include "gpusizer/error.hpp"
 #include "report/warning.hpp"
 
@@ -26,26 +26,22 @@ std::vector<std::string> csv_column_names();
 
 namespace kit {
 
-using ojson = nlohmann::ordered_json;
-
 // One offer of a catalog being checked, for the market section: where it is and what it is.
 struct OfferAt {
   const Offer* offer;
-  std::string path;        // JSON pointer of the offer (/offers/3 or /rows/5)
-  std::string price_path;  // where its prices are: path + "/prices" (JSON) or path (CSV)
+  std::string price_path;  // where its prices are: /offers/3/prices (JSON) or /rows/5 (CSV)
   long row;                // the CSV row, 0 for a JSON catalog
 };
 
-// The "market" section and its warnings (rental/market.hpp): each offer against the default
-// catalog's offers for its GPU, currencies converted at usd_cny.
-ojson market_section(const std::vector<OfferAt>& offers, double usd_cny, Lang lang, std::vector<Warning>& warnings);
+// The "market" section (JSON text) and its warnings (rental/market.hpp): each offer against the
+// default catalog's offers for its GPU, currencies converted at usd_cny.
+std::string market_section(const std::vector<OfferAt>& offers, double usd_cny, Lang lang, std::vector<Warning>& warnings);
 
-// Warnings as the response writes them, at most kMaxWarnings.
-ojson warnings_json(const std::vector<Warning>& warnings, Lang lang);
+// Warnings as the response writer writes them, at most kMaxWarnings.
+void write_warnings(jsonio::JsonOut& out, const std::vector<Warning>& warnings, Lang lang);
 
-ojson error_json(const Error& e);
-
-std::string dump(const ojson& doc);
+// {"code", "path", "message"} and, for a price list, "row" and "column".
+void write_error(jsonio::JsonOut& out, const Error& e, long row = 0, const std::string& column = "");
 
 }  // namespace kit
 }  // namespace gpusizer

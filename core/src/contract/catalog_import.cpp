@@ -21,7 +21,7 @@
 namespace gpusizer {
 namespace {
 
-using kit::ojson;
+using jsonio::JsonOut;
 using nlohmann::json;
 
 enum class Kind {
@@ -235,7 +235,7 @@ std::optional<bool> read_boolean(const std::string& s) {
 }
 
 // A number as JSON: whole numbers as integers ("8", not "8.0").
-ojson number_json(double x) {
+json number_json(double x) {
   if (x == std::floor(x) && std::fabs(x) < 9007199254740992.0) return static_cast<long long>(x);
   return x;
 }
@@ -286,21 +286,21 @@ class Importer {
       table = jsonio::parse_csv(csv, lang_);
     } catch (const Error& e) {
       errors_.push_back({e, 0, ""});
-      return failed(nullptr);
+      return failed("");
     }
     std::vector<const jsonio::CsvRecord*> rows;
     for (const jsonio::CsvRecord& r : table.records)
       if (&r != &table.records.front() && !r.blank()) rows.push_back(&r);
     if (table.records.empty() || table.records.front().blank()) {
       errors_.push_back({Error(errc::missing_field, "", say(lang_, msg::error_csv_empty)), 0, ""});
-      return failed(nullptr);
+      return failed("");
     }
     read_columns(table.records.front());
-    ojson table_json = table_section(table, rows);
-    if (!errors_.empty()) return failed(&table_json);
+    const std::string table_json = table_section(table, rows);
+    if (!errors_.empty()) return failed(table_json);
     if (rows.empty()) {
       errors_.push_back({Error(errc::missing_field, "/rows", say(lang_, msg::error_csv_no_rows)), 0, ""});
-      return failed(&table_json);
+      return failed(table_json);
     }
     if (rows.size() > jsonio::kMaxOffers) {
       errors_.push_back({Error(errc::invalid_value, "/rows",
@@ -308,46 +308,48 @@ class Importer {
                                    {{"count", format_int(static_cast<double>(rows.size()))},
                                     {"limit", format_int(static_cast<double>(jsonio::kMaxOffers))}})),
                          0, ""});
-      return failed(&table_json);
+      return failed(table_json);
     }
     collect_ids(rows);
-    std::vector<ojson> offers;
+    json document = {{"offers", json::array()}};
+    json& offers = document["offers"];
+    std::vector<std::string> offer_texts;
     std::vector<long> offer_rows;
     for (const jsonio::CsvRecord* r : rows) {
-      ojson offer = read_row(*r);
+      std::string text;
+      json offer = read_row(*r, text);
       if (!offer.is_null()) {
         offers.push_back(std::move(offer));
+        offer_texts.push_back(std::move(text));
         offer_rows.push_back(r->row);
       }
     }
-    if (!errors_.empty()) return failed(&table_json);
+    if (!errors_.empty()) return failed(table_json);
 
     // The catalog as a whole, read as a request reads its "catalog": it must pass, as each row did.
-    ojson catalog = {{"offers", offers}};
     std::vector<Warning> scratch;
     jsonio::Reader reader(scratch, lang_);
     Catalog read;
     try {
-      read = jsonio::merge_catalog(cat_, json(catalog), "", reader);
+      read = jsonio::merge_catalog(cat_, document, "", reader);
     } catch (const Error& e) {
       errors_.push_back({e, 0, ""});
-      return failed(&table_json);
+      return failed(table_json);
     }
     std::vector<kit::OfferAt> at;
-    for (std::size_t i = 0; i < read.offers.size(); ++i) {
-      const std::string path = jsonio::pointer("/rows", static_cast<std::size_t>(offer_rows[i]));
-      at.push_back({&read.offers[i], path, path, offer_rows[i]});
-    }
-    ojson market = kit::market_section(at, read.fx.usd_cny, lang_, warnings_);
-    ojson out;
-    out["ok"] = true;
-    out["schemaVersion"] = kSchemaVersion;
-    out["catalog"] = std::move(catalog);
-    out["offerRows"] = offer_rows;
-    out["warnings"] = kit::warnings_json(warnings_, lang_);
-    out["market"] = std::move(market);
-    out["table"] = std::move(table_json);
-    return kit::dump(out);
+    for (std::size_t i = 0; i < read.offers.size(); ++i)
+      at.push_back({&read.offers[i], jsonio::pointer("/rows", static_cast<std::size_t>(offer_rows[i])), offer_rows[i]});
+    const std::string market = kit::market_section(at, read.fx.usd_cny, lang_, warnings_);
+    JsonOut out;
+    out.object().key("ok").value(true).key("schemaVersion").value(static_cast<long>(kSchemaVersion));
+    out.key("catalog").object().key("offers").array();
+    for (const std::string& text : offer_texts) out.raw(text);
+    out.end().end().key("offerRows").array();
+    for (long row : offer_rows) out.value(row);
+    out.end().key("warnings");
+    kit::write_warnings(out, warnings_, lang_);
+    out.key("market").raw(market).key("table").raw(table_json).end();
+    return out.text();
   }
 
  private:
@@ -365,23 +367,18 @@ class Importer {
   std::vector<RowError> errors_;
   std::set<std::string> ids_;  // ids given in the id column and ids made so far
 
-  std::string failed(const ojson* table) {
-    ojson out;
-    out["ok"] = false;
-    out["schemaVersion"] = kSchemaVersion;
-    out["error"] = kit::error_json(errors_.front().error);
-    ojson list = ojson::array();
-    for (std::size_t i = 0; i < errors_.size() && i < jsonio::kMaxWarnings; ++i) {
-      ojson e = kit::error_json(errors_[i].error);
-      if (errors_[i].row) e["row"] = errors_[i].row;
-      if (!errors_[i].column.empty()) e["column"] = errors_[i].column;
-      list.push_back(std::move(e));
-    }
-    out["errors"] = std::move(list);
-    out["errorCount"] = errors_.size();
-    out["warnings"] = kit::warnings_json(warnings_, lang_);
-    if (table) out["table"] = *table;
-    return kit::dump(out);
+  std::string failed(const std::string& table_json) {
+    JsonOut out;
+    out.object().key("ok").value(false).key("schemaVersion").value(static_cast<long>(kSchemaVersion)).key("error");
+    kit::write_error(out, errors_.front().error);
+    out.key("errors").array();
+    for (std::size_t i = 0; i < errors_.size() && i < jsonio::kMaxWarnings; ++i)
+      kit::write_error(out, errors_[i].error, errors_[i].row, errors_[i].column);
+    out.end().key("errorCount").value(static_cast<long>(errors_.size())).key("warnings");
+    kit::write_warnings(out, warnings_, lang_);
+    if (!table_json.empty()) out.key("table").raw(table_json);
+    out.end();
+    return out.text();
   }
 
   std::string header_of(const std::string& name) const {
@@ -431,22 +428,25 @@ class Importer {
       row_error(errc::missing_field, 1, "/rows/1/hour", "hour", say(lang_, msg::error_csv_missing_price_column));
   }
 
-  ojson table_section(const jsonio::CsvTable& table, const std::vector<const jsonio::CsvRecord*>& rows) {
-    ojson columns = ojson::array(), names = ojson::array();
-    for (const Column& c : columns_) {
-      columns.push_back(c.header);
-      names.push_back(c.field >= 0 ? ojson(c.name) : ojson(nullptr));
-    }
-    ojson list = ojson::array();
+  std::string table_section(const jsonio::CsvTable& table, const std::vector<const jsonio::CsvRecord*>& rows) {
+    JsonOut out;
+    out.object().key("delimiter").value(std::string(1, table.delimiter)).key("columns").array();
+    for (const Column& c : columns_) out.value(c.header);
+    out.end().key("names").array();
+    for (const Column& c : columns_) c.field >= 0 ? out.value(c.name) : out.null();
+    out.end().key("rows").array();
     std::set<std::size_t> warned;  // unnamed columns with something in them
     for (const jsonio::CsvRecord* r : rows) {
-      list.push_back({{"row", r->row}, {"cells", r->cells}});
+      out.object().key("row").value(r->row).key("cells").array();
+      for (const std::string& cell : r->cells) out.value(cell);
+      out.end().end();
       for (std::size_t i = 0; i < r->cells.size() && i < columns_.size(); ++i)
         if (columns_[i].header.empty() && !r->cells[i].empty() && warned.insert(i).second)
           warnings_.push_back({warnc::unknown_field, jsonio::pointer("/rows/1", i + 1),
                                say(lang_, msg::warning_csv_unnamed_column, {{"index", static_cast<long>(i + 1)}})});
     }
-    return {{"delimiter", std::string(1, table.delimiter)}, {"columns", columns}, {"names", names}, {"rows", list}};
+    out.end().end();
+    return out.text();
   }
 
   int column_of(int field) const {
@@ -478,8 +478,9 @@ class Importer {
     return unique;
   }
 
-  // The offer of one row, or null after recording the row's first error.
-  ojson read_row(const jsonio::CsvRecord& r) {
+  // The offer of one row (and, in `text`, as the catalog writes it), or null after recording
+  // the row's first error.
+  json read_row(const jsonio::CsvRecord& r, std::string& text_out) {
     const std::size_t errors_before = errors_.size();
     if (r.cells.size() > columns_.size()) {
       for (std::size_t i = columns_.size(); i < r.cells.size(); ++i)
@@ -491,7 +492,7 @@ class Importer {
         }
     }
     // Each field's value; prose as its three variants.
-    std::vector<ojson> values(kFieldCount);
+    std::vector<json> values(kFieldCount);
     std::vector<std::array<std::string, 3>> prose(kFieldCount);
     for (std::size_t i = 0; i < columns_.size() && i < r.cells.size(); ++i) {
       const Column& col = columns_[i];
@@ -547,31 +548,51 @@ class Importer {
       if (zh.empty() && en.empty()) {
         values[f] = plain;
       } else {
-        ojson t = ojson::object();
+        json t = json::object();
         if (!(en.empty() ? plain : en).empty()) t["en"] = en.empty() ? plain : en;
         if (!zh.empty()) t["zh"] = zh;
         values[f] = std::move(t);
       }
     }
     if (values[kId].is_null()) values[kId] = made_id(r);
-    ojson offer = ojson::object();
     bool priced = false;
     for (int p : kPrices) priced = priced || !values[p].is_null();
+    // The offer for the reader, and as the catalog writes it: fields in the catalog's order,
+    // prices and interconnect as objects.
+    json offer = json::object();
+    JsonOut out;
+    out.object();
+    const char* open = nullptr;  // the object being written (prices, interconnect)
     for (int f = 0; f < kFieldCount; ++f) {
-      if (values[f].is_null()) continue;
-      if (kFields[f].sub)
-        offer[kFields[f].key][kFields[f].sub] = values[f];
-      else
-        offer[kFields[f].key] = values[f];
       // No price in the row: an empty "prices", which the reader says needs one (not "required").
-      if (f == kCurrency && !priced) offer["prices"] = ojson::object();
+      const bool empty_prices = kFields[f].sub && std::string(kFields[f].key) == "prices" && !priced && f == kPrices[0];
+      if (values[f].is_null() && !empty_prices) continue;
+      if (open && (!kFields[f].sub || std::string(open) != kFields[f].key)) {
+        out.end();
+        open = nullptr;
+      }
+      if (kFields[f].sub) {
+        if (!open) {
+          out.key(kFields[f].key).object();
+          open = kFields[f].key;
+          offer[kFields[f].key] = json::object();
+        }
+        if (values[f].is_null()) continue;
+        out.key(kFields[f].sub).value(values[f]);
+        offer[kFields[f].key][kFields[f].sub] = values[f];
+      } else {
+        out.key(kFields[f].key).value(values[f]);
+        offer[kFields[f].key] = values[f];
+      }
     }
+    if (open) out.end();
+    out.end();
     // The offer reader of a request's catalog, with the row as its path.
     const std::string path = jsonio::pointer("/rows", static_cast<std::size_t>(r.row));
     std::vector<Warning> scratch;
     jsonio::Reader reader(scratch, lang_);
     try {
-      jsonio::read_offer(cat_, json(offer), path, reader);
+      jsonio::read_offer(cat_, offer, path, reader);
     } catch (const Error& e) {
       reader_error(e, r.row, path);
       return nullptr;
@@ -581,7 +602,9 @@ class Importer {
       cell_error(errc::invalid_catalog, r.row, "id", say(lang_, msg::error_offer_id_twice, {{"id", jsonio::echo(id)}}));
       return nullptr;
     }
-    return errors_.size() == errors_before ? offer : ojson(nullptr);
+    if (errors_.size() != errors_before) return nullptr;
+    text_out = out.text();
+    return offer;
   }
 
   std::set<std::string> seen_ids_;  // ids of the rows read so far: a second one is an error

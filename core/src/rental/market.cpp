@@ -1,6 +1,6 @@
 #include "rental/market.hpp"
 
-#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "rental/pricing.hpp"
@@ -39,7 +39,9 @@ std::optional<MarketCheck> check_against_market(const Offer& offer, const Catalo
   }
   check.market_offers = static_cast<int>(rates.size());
   if (check.market_offers < kMinMarketOffers) return check;
-  std::sort(rates.begin(), rates.end());
+  // Insertion sort: a few dozen rates, and no sorting template in the wasm module for them.
+  for (std::size_t i = 1; i < rates.size(); ++i)
+    for (std::size_t k = i; k > 0 && rates[k - 1] > rates[k]; --k) std::swap(rates[k - 1], rates[k]);
   const std::size_t n = rates.size();
   check.median = n % 2 ? rates[n / 2] : (rates[n / 2 - 1] + rates[n / 2]) / 2;
   check.ratio = rate->per_gpu_hour / check.median;
