@@ -1,4 +1,5 @@
-// Loads the wasm core once and calls it (estimate, catalog, claims, version). Nothing else lives here;
+// Loads the wasm core once and calls it (estimate, catalog, claims, version, and the provider
+// kit's catalogFromCsv and checkCatalog). Nothing else lives here;
 // the claims run in a worker of their own (claims-worker.js).
 // gpusizer.js sits in the site root, one folder above this module; resolving it from
 // import.meta.url keeps the element working when a page embeds it from another folder.
@@ -46,6 +47,25 @@ export async function catalog() {
 export async function estimate(request) {
   const m = await load();
   return JSON.parse(m.estimate(JSON.stringify(request)));
+}
+
+/**
+ * A price list (CSV or a spreadsheet's tab-separated copy, one offer per row) as a catalog, by the
+ * core: {ok: true, catalog, offerRows, warnings, market, table} or {ok: false, error, errors,
+ * errorCount, warnings, table} (errors at /rows/<row>/<column>). lang: "en" | "zh".
+ */
+export async function catalogFromCsv(text, lang) {
+  const m = await load();
+  return JSON.parse(m.catalogFromCsv(String(text), String(lang)));
+}
+
+/**
+ * A catalog (JSON text) checked as a request's catalog is read: {ok: true, offers, warnings,
+ * market} or {ok: false, error, errors, errorCount, warnings}. lang: "en" | "zh".
+ */
+export async function checkCatalog(text, lang) {
+  const m = await load();
+  return JSON.parse(m.checkCatalog(String(text), String(lang)));
 }
 
 export async function version() {
