@@ -35,7 +35,7 @@ test('axe-core: index, 70B with a row expanded', async (t) => {
 });
 
 test('axe-core: embed', async (t) => {
-  const page = await openWithResult(site, 'axe-embed', site.url + 'embed.html');
+  const page = await openWithResult(site, 'axe-embed', site.url + 'demo.html');
   await runAxe(t, page, 'embed');
   await site.close(page);
 });
