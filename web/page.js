@@ -15,6 +15,7 @@
 
 import { i18n } from './sizer/i18n.js';
 import { ClaimsSection } from './page-claims.js';
+import './catalog-file.js'; // the "use your own catalog" file input (also in the offline file)
 
 const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
 const HTML_LANG = { zh: 'zh-CN', en: 'en' };

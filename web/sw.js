@@ -1,14 +1,26 @@
-// Offline support for the host page: network first (so a deployed update shows at once),
-// the cache when the network fails. Same-origin GET requests only.
-const CACHE = 'gpusizer-v4';
+// Offline support for the site's pages (the calculator, the embedding demo, the provider kit and
+// the iframe page): network first (so a deployed update shows at once), the cache when the
+// network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
+// is ignored when the cache answers.
+const CACHE = 'gpusizer-v5';
 const PRECACHE = [
   './',
   'index.html',
   'styles.css',
   'page.js',
   'page-claims.js',
+  'catalog-file.js',
   'favicon.svg',
   'manifest.webmanifest',
+  'demo.html',
+  'demo.css',
+  'provider-catalog.example.json',
+  'provider.html',
+  'provider.js',
+  'provider.css',
+  'embed.html',
+  'embed.js',
+  'embed.css',
   'gpu-sizer.js',
   'gpu-sizer-define.js',
   'gpu-sizer-element.js',
