@@ -49,6 +49,7 @@ inline constexpr const char* trial_week = "trial_week";
 inline constexpr const char* break_even = "break_even";
 inline constexpr const char* sensitive_data = "sensitive_data";
 inline constexpr const char* stale_prices = "stale_prices";
+inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the hour, then months
 // About a catalog being built or checked (catalog_from_csv, check_catalog): a price far from the
 // market for its GPU (rental/market.hpp states the rule).
 inline constexpr const char* price_below_market = "price_below_market";
