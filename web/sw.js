@@ -35,10 +35,13 @@ const PRECACHE = [
   'sizer/controller.js',
   'sizer/dom.js',
   'sizer/engine.js',
+  'sizer/engine-worker.js',
+  'sizer/export.js',
   'sizer/form.js',
   'sizer/i18n.js',
   'sizer/layout.js',
   'sizer/options-table.js',
+  'sizer/scaling.js',
   'sizer/steps.js',
   'sizer/summary.js',
 ];

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, recordPageEvents, waitShadow, shadow, summaryValues } from './harness.mjs';
+import { launchChromium, recordPageEvents, waitShadow, waitOffers, shadow, summaryValues } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const exampleCatalog = path.join(here, '../../public/provider-catalog.example.json');
@@ -85,7 +85,7 @@ describe('the offline page', () => {
     await controls.locator('input[name="sizeBy"][value="days"]').check();
     await controls.locator('#f-days').fill('5');
     await controls.locator('#f-mfu').fill('0.5769');
-    await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"] .value')?.textContent || '').includes('1,081'), null, 'summary shows 1,081 GPUs');
+    await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"]')?.textContent || '').includes('1,081'), null, 'summary shows 1,081 GPUs');
     const summary = await summaryValues(page);
     t.diagnostic(`summary: ${JSON.stringify(summary)}`);
     assert.match(summary.flops || '', /8\.4\s*×\s*10\s*22/);
@@ -124,7 +124,7 @@ describe('the offline page', () => {
       tokensLabel: root.querySelector('label[for="f-tokens"]').textContent,
       caption: root.querySelector('.caption-title').textContent,
       badge: root.querySelector('tr[data-recommended] .badge')?.textContent,
-      gpus: root.querySelector('.card[data-key="gpus"] .value').textContent,
+      gpus: root.querySelector('.card[data-key="gpus"]').textContent,
       lang: root.querySelector('.root').lang,
     }));
     assert.deepEqual([zh.tokensLabel, zh.caption, zh.badge], ['训练 token 数', '租用方案对比', '推荐']);
@@ -149,8 +149,7 @@ describe('a catalog chosen from disk', () => {
   test('a JSON catalog: the element’s catalog, its offers in the table', async () => {
     const example = JSON.parse(fs.readFileSync(exampleCatalog, 'utf8'));
     await page.locator('#catalog-file-input').setInputFiles({ name: 'my-catalog.json', mimeType: 'application/json', buffer: fs.readFileSync(exampleCatalog) });
-    await waitShadow(page, ({ shadowRoot: root }, n) => root.querySelectorAll('table.options tbody tr[data-offer-id]').length === n, example.offers.length, 'the example catalog’s offers');
-    const rows = await offers();
+    const rows = await waitOffers(page, (r) => r.length === example.offers.length, 'the example catalog’s offers');
     assert.deepEqual(rows.map((r) => r.id).sort(), example.offers.map((o) => o.id).sort());
     assert.ok(rows.every((r) => r.provider.startsWith('Example GPU Cloud')));
     assert.equal(await status(), `Using my-catalog.json: ${example.offers.length} offers.`);
@@ -168,13 +167,13 @@ describe('a catalog chosen from disk', () => {
   test('a CSV price list is made into a catalog by the core', async () => {
     const csv = '\ufeffprovider,gpu,gpusPerUnit,currency,hour\r\nDisk Cloud,a100-80gb,8,CNY,"1,000"\r\n';
     await page.locator('#catalog-file-input').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('table.options tbody tr .provider')?.textContent === 'Disk Cloud', null, 'the CSV’s offer');
+    await waitOffers(page, (rows) => rows.length === 1 && rows[0].provider === 'Disk Cloud', 'the CSV’s offer');
     assert.equal(await status(), 'Using prices.csv: 1 offer.');
   });
 
   test('back to the default catalog', async () => {
     await page.locator('#catalog-file button').click();
-    await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('table.options tbody tr[data-offer-id]').length > 20, null, 'the default offers');
+    await waitOffers(page, (rows) => rows.length > 20, 'the default offers');
     assert.equal(await status(), 'Using the default catalog.');
   });
 });

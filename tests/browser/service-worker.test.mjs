@@ -3,7 +3,7 @@
 // provider kit and the iframe page (with its query) open offline too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openWithResult, waitShadow, TIMEOUT } from './harness.mjs';
+import { useSite, openWithResult, waitShadow, waitOffers, TIMEOUT } from './harness.mjs';
 
 const site = useSite();
 const result = ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0;
@@ -44,7 +44,7 @@ test('offline, the pages index.html links to and the iframe page come from the c
     await page.waitForFunction(() => !document.getElementById('kit').hidden, null, { timeout: TIMEOUT, polling: 50 });
     await page.locator('#kit-csv').fill('provider,gpu,gpusPerUnit,currency,hour\nOffline Cloud,h100-80gb,8,USD,24\n');
     await page.locator('#kit-import-button').click();
-    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('table.options tbody tr .provider')?.textContent === 'Offline Cloud', null, 'the provider kit offline: a price list in, the preview shows it');
+    await waitOffers(page, (rows) => rows.length === 1 && rows[0].provider === 'Offline Cloud', 'the provider kit offline: a price list in, the preview shows it');
   } finally {
     await context.setOffline(false);
   }

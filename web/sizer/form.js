@@ -424,6 +424,17 @@ export class JobForm {
     return false;
   }
 
+  /** Sizing by GPU count, this many (a point of the scaling chart); false for anything but a positive whole number. */
+  setCount(count) {
+    if (!Number.isInteger(count) || count <= 0) return false;
+    const c = this.controls;
+    c.sizeByCount.checked = true;
+    c.sizeByDays.checked = false;
+    c.count.value = String(count);
+    this.syncSizeBy();
+    return true;
+  }
+
   /** The catalog's dated exchange rate, shown as the placeholder of the rate field. */
   setFx(fx) {
     const rate = fx && typeof fx.usdCny === 'number' ? fx.usdCny : null;

@@ -50,10 +50,14 @@ inline constexpr const char* break_even = "break_even";
 inline constexpr const char* sensitive_data = "sensitive_data";
 inline constexpr const char* stale_prices = "stale_prices";
 inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the hour, then months
-// About a catalog being built or checked (catalog_from_csv, check_catalog): a price far from the
-// market for its GPU (rental/market.hpp states the rule).
+}  // namespace warnc
+
+// Warnings of the provider kit only (catalog_from_csv, check_catalog), never in an estimate's
+// response: a price far from the market for its GPU (rental/market.hpp states the rule). The kit
+// also uses warnc::unknown_field and warnc::more_warnings.
+namespace kitwarnc {
 inline constexpr const char* price_below_market = "price_below_market";
 inline constexpr const char* price_above_market = "price_above_market";
-}  // namespace warnc
+}  // namespace kitwarnc
 
 }  // namespace gpusizer

@@ -82,7 +82,7 @@ std::string market_section(const std::vector<OfferAt>& offers, double usd_cny, L
     if (check->verdict == MarketVerdict::below || check->verdict == MarketVerdict::above) {
       const Gpu* gpu = market.find_gpu(o.gpu);
       const bool below = check->verdict == MarketVerdict::below;
-      warnings.push_back({below ? warnc::price_below_market : warnc::price_above_market, path,
+      warnings.push_back({below ? kitwarnc::price_below_market : kitwarnc::price_above_market, path,
                           say(lang, below ? msg::warning_price_below_market : msg::warning_price_above_market,
                               {{"price", per_gpu_hour(check->rate.per_gpu_hour, o.currency)},
                                {"period", say(lang, kPeriodWords[static_cast<int>(check->rate.period)])},
