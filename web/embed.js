@@ -3,7 +3,7 @@
 //   embed.html?lang=zh&currency=CNY&catalog=/prices/catalog.json&theme=dark
 //
 // Parameters, each checked; a value that fails its check is ignored (the element's default is
-// used), and unknown parameters are ignored:
+// used) with one console warning, and unknown parameters are ignored:
 //   lang      zh | en (also zh-CN, en-US): the element's lang attribute
 //   currency  CNY | USD (any case)
 //   preset    a model preset id, gpu  a GPU id: passed on; the element falls back to its defaults
@@ -12,7 +12,8 @@
 //             element's catalog-src. Any other origin is refused, with a notice in the page, and
 //             the default catalog is shown (nothing is requested from it)
 //   theme     light (default) | dark | an accent colour #rgb or #rrggbb (also without "#"), or a
-//             theme and a colour joined by a comma: "dark,#f59e0b"
+//             theme and a colour joined by a comma: "dark,#f59e0b"; the element's theme attribute
+//             and its --gpu-sizer-accent properties
 // The attributes are set before the element is defined, so its first estimate is the one asked.
 //
 // Height: this page posts {type: "gpusizer:height", height} (CSS pixels, its body's height) to the
@@ -48,19 +49,19 @@ export function sameOriginUrl(value, base = location.href) {
   return url.href;
 }
 
-/** {dark, accent}: the theme parameter read, or null parts where it says nothing valid. */
+/** {dark, accent, bad}: the theme parameter read (null parts where it says nothing valid; bad when a part is neither). */
 export function readTheme(value) {
-  const out = { dark: false, accent: null };
+  const out = { dark: false, accent: null, bad: false };
   if (!value) return out;
   const parts = value.split(',').map((p) => p.trim().toLowerCase());
-  if (parts.length > 2) return out;
+  if (parts.length > 2) return { ...out, bad: true };
   for (const p of parts) {
     if (p === 'dark') out.dark = true;
     else if (p === 'light') out.dark = false;
     else if (COLOUR.test(p)) {
       const hex = p.replace('#', '');
       out.accent = `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
-    }
+    } else out.bad = true;
   }
   return out;
 }
@@ -77,7 +78,10 @@ const luminance = (c) => {
 };
 
 function applyTheme({ dark, accent }) {
-  if (dark) document.documentElement.dataset.theme = 'dark';
+  if (dark) {
+    document.documentElement.dataset.theme = 'dark';
+    sizer.setAttribute('theme', 'dark');
+  }
   if (!accent) return;
   const c = rgb(accent);
   const l = luminance(c);
@@ -90,14 +94,26 @@ function applyTheme({ dark, accent }) {
   sizer.style.setProperty('--gpu-sizer-accent-tint', tint);
 }
 
+/** One console warning for a parameter whose value is ignored (the message table's, in the page's language). */
+function ignored(name, why, vars = {}) {
+  const value = params.getAll(name).join(',').slice(0, 200);
+  const tr = i18n(normalizeLang(param('lang')) || defaultLang());
+  console.warn(tr.fmt('frameParamIgnored', { name, value, why: tr.fmt(`attrWhy.${why}`, vars) }));
+}
+
+const given = (name) => params.has(name);
+
 function configure() {
   const lang = normalizeLang(param('lang'));
   if (lang) sizer.setAttribute('lang', lang);
+  else if (given('lang')) ignored('lang', 'lang', { list: 'zh, en' });
   const currency = (param('currency') || '').toUpperCase();
   if (currency === 'CNY' || currency === 'USD') sizer.setAttribute('currency', currency);
+  else if (given('currency')) ignored('currency', 'currency', { list: 'CNY, USD' });
   for (const name of ['preset', 'gpu']) {
     const value = param(name);
     if (value && ID.test(value)) sizer.setAttribute(name, value);
+    else if (given(name)) ignored(name, name);
   }
   const catalog = param('catalog', 2048);
   if (catalog) {
@@ -105,11 +121,14 @@ function configure() {
     if (url) {
       sizer.setAttribute('catalog-src', url);
     } else {
+      ignored('catalog', 'catalog');
       notice.textContent = i18n(lang || defaultLang()).t('frameCatalogRejected');
       notice.hidden = false;
     }
-  }
-  applyTheme(readTheme(param('theme')));
+  } else if (given('catalog')) ignored('catalog', 'catalog');
+  const theme = readTheme(param('theme'));
+  if ((given('theme') && param('theme') === null) || theme.bad) ignored('theme', 'accent');
+  applyTheme(theme);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang || document.documentElement.lang;
 }
 

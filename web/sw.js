@@ -2,7 +2,7 @@
 // the iframe page): network first (so a deployed update shows at once), the cache when the
 // network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
 // is ignored when the cache answers.
-const CACHE = 'gpusizer-v5';
+const CACHE = 'gpusizer-v6';
 const PRECACHE = [
   './',
   'index.html',
@@ -33,10 +33,12 @@ const PRECACHE = [
   'sizer/claims-worker.js',
   'sizer/contract.js',
   'sizer/controller.js',
+  'sizer/cta.js',
   'sizer/dom.js',
   'sizer/engine.js',
   'sizer/engine-worker.js',
   'sizer/export.js',
+  'sizer/fallback.js',
   'sizer/form.js',
   'sizer/i18n.js',
   'sizer/layout.js',

@@ -19,6 +19,9 @@ export function useModuleFactory(createGpusizer) {
   bundledFactory = typeof createGpusizer === 'function' ? createGpusizer : null;
 }
 
+/** Whether this browser runs WebAssembly (it may be switched off, or missing). */
+export const hasWasm = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.instantiate === 'function';
+
 /** Resolves to the instantiated module (shared by every <gpu-sizer> on the page). */
 export function load() {
   if (!loading) {
@@ -108,7 +111,7 @@ async function call(op, text = '', lang = 'en') {
  * machine: the two threads competed for it.)
  */
 export function warm() {
-  if (core || bundledFactory || inPage || typeof Worker !== 'function') return;
+  if (core || bundledFactory || inPage || typeof Worker !== 'function' || !hasWasm()) return;
   call('version').catch(() => {
     /* a module that fails to load is reported by the element's own first call */
   });

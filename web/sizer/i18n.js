@@ -1031,6 +1031,62 @@ Object.assign(STRINGS.en, {
   catalogFileDefaultInUse: 'Using the default catalog.',
 });
 
+// For a provider's marketing page: the call to action (cta-label's default), the price table shown
+// without WebAssembly (sizer/fallback.js; also the kit's <noscript> copy), and the console warning
+// for an attribute (or an iframe parameter) whose value is ignored.
+Object.assign(STRINGS.zh, {
+  ctaDefault: '申请此配置',
+  ctaAria: '{label}：{offer}',
+  'fallback.caption': 'GPU 租用价格',
+  'fallback.offer': '方案',
+  'fallback.gpu': 'GPU',
+  'fallback.gpusPerUnit': '每份卡数',
+  'fallback.prices': '价格（每份）',
+  'fallback.priceDate': '报价日期',
+  'fallback.noWasm': '计算器需要 WebAssembly，这个浏览器无法运行它。',
+  'fallback.loadFailed': '计算器无法加载。',
+  'fallback.noScript': '计算器需要 JavaScript 和 WebAssembly。',
+  'fallback.pricesBelow': '以下是服务商的价格。',
+  attrIgnored: '<gpu-sizer>：已忽略 {name}="{value}"，{why}；使用默认值。',
+  frameParamIgnored: 'embed.html：已忽略参数 {name}={value}，{why}；使用默认值。',
+  'attrWhy.lang': '应为 {list} 之一',
+  'attrWhy.currency': '应为 {list} 之一',
+  'attrWhy.preset': '应为价格目录中的模型预设 id',
+  'attrWhy.gpu': '应为价格目录中的 GPU id',
+  'attrWhy.theme': '应为 {list} 之一',
+  'attrWhy.minHeight': '应为不超过 10000 的长度，如 1200、1200px、60rem',
+  'attrWhy.ctaLabel': '应为 1 到 {max} 个字符',
+  'attrWhy.ctaHref': '应为 http、https 或相对地址',
+  'attrWhy.catalog': '应为与本页同源的地址',
+  'attrWhy.accent': '应为 light、dark 或 #rgb、#rrggbb 颜色',
+});
+Object.assign(STRINGS.en, {
+  ctaDefault: 'Request this configuration',
+  ctaAria: '{label}: {offer}',
+  'fallback.caption': 'GPU rental prices',
+  'fallback.offer': 'Offer',
+  'fallback.gpu': 'GPU',
+  'fallback.gpusPerUnit': 'GPUs per unit',
+  'fallback.prices': 'Prices (per unit)',
+  'fallback.priceDate': 'Price date',
+  'fallback.noWasm': 'The calculator needs WebAssembly, which this browser does not run.',
+  'fallback.loadFailed': 'The calculator could not be loaded.',
+  'fallback.noScript': 'The calculator needs JavaScript and WebAssembly.',
+  'fallback.pricesBelow': 'These are the provider’s prices.',
+  attrIgnored: '<gpu-sizer>: {name}="{value}" is ignored, {why}; the default applies.',
+  frameParamIgnored: 'embed.html: the parameter {name}={value} is ignored, {why}; the default applies.',
+  'attrWhy.lang': 'it must be one of {list}',
+  'attrWhy.currency': 'it must be one of {list}',
+  'attrWhy.preset': 'it must be a model preset id of the catalog',
+  'attrWhy.gpu': 'it must be a GPU id of the catalog',
+  'attrWhy.theme': 'it must be one of {list}',
+  'attrWhy.minHeight': 'it must be a length up to 10000, such as 1200, 1200px or 60rem',
+  'attrWhy.ctaLabel': 'it must have 1 to {max} characters',
+  'attrWhy.ctaHref': 'it must be an http, https or relative URL',
+  'attrWhy.catalog': 'it must be a URL on this page’s origin',
+  'attrWhy.accent': 'it must be light, dark or a colour #rgb or #rrggbb',
+});
+
 /** "zh", "zh-CN", "ZH-tw" → "zh": the entry of langs the value names (itself or a subtag), else null. */
 export function normalizeLang(value, langs = LANGS) {
   const v = String(value || '').toLowerCase();
@@ -1231,6 +1287,18 @@ export function i18n(lang) {
       const d = Math.abs(v) < 100 ? 2 : 0;
       const opts = { minimumFractionDigits: d, maximumFractionDigits: d };
       return nf(lang, `price-${code}-${d}`, code ? { ...opts, style: 'currency', currency: code } : opts).format(v);
+    },
+    /**
+     * A price as a catalog writes it, with its currency and every decimal it has (up to 6): the
+     * fallback's price table (sizer/fallback.js) shows prices the core has not read. A currency
+     * that is no ISO code follows the number as written.
+     */
+    priceAsWritten: (v, currency) => {
+      if (!isNum(v)) return '—';
+      const code = currencyCode(currency);
+      const opts = { minimumFractionDigits: 0, maximumFractionDigits: 6 };
+      const n = nf(lang, `exact-${code}`, code ? { ...opts, style: 'currency', currency: code } : opts).format(v);
+      return code || !currency ? n : `${n} ${currency}`;
     },
     money: (v, currency) => {
       if (!isNum(v)) return '—';
