@@ -22,6 +22,7 @@ const PRECACHE = [
   'embed.js',
   'embed.css',
   'gpu-sizer.js',
+  'gpu-sizer-loader.js',
   'gpu-sizer-define.js',
   'gpu-sizer-element.js',
   'gpu-sizer.css',
