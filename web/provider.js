@@ -8,11 +8,14 @@
 // a row alike; the answer's errors (/rows/<row>/<column>) and warnings (prices far from the market)
 // are shown beside the row and, for the row being edited, beside its field. Rows are numbered as in
 // the CSV the page writes (and downloads): the header is row 1. The page computes nothing: it lays
-// out the core's answers and the user's own text.
+// out the core's answers and the user's own text. The element's snippet loads gpu-sizer-loader.js
+// and carries, inside <noscript>, the catalog's price table (sizer/fallback.js, the table the
+// element itself shows without WebAssembly) as static HTML.
 import * as engine from './sizer/engine.js';
 import { i18n, normalizeLang, defaultLang, langName, LANGS, localText, localCurrency } from './sizer/i18n.js';
 import { readContract } from './sizer/contract.js';
 import { h, replace } from './sizer/dom.js';
+import { fallbackBlock } from './sizer/fallback.js';
 
 // The columns the form edits, in its order (each one of the core's price list columns).
 const FORM = [
@@ -165,6 +168,11 @@ function renderStatic() {
   $('kit-catalog-url-label').textContent = t('kitCatalogUrl');
   $('kit-theme-label').textContent = t('kitTheme');
   $('kit-accent-label').textContent = t('kitAccent');
+  $('kit-cta-href-label').textContent = t('kitCtaHref');
+  $('kit-cta-label-label').textContent = t('kitCtaLabel');
+  $('kit-cta-label').placeholder = t('ctaDefault');
+  $('kit-cta-hint').textContent = t('kitCtaHint');
+  $('kit-element-loader').textContent = t('kitElementLoader');
   const theme = $('kit-theme');
   const chosen = theme.value || 'light';
   replace(theme, ['light', 'dark'].map((v) => h('option', { value: v, selected: v === chosen }, t(`kitTheme.${v}`))));
@@ -302,16 +310,56 @@ function snippetValues() {
   const first = state.catalog?.offers?.[0];
   const currency = first && typeof first.currency === 'string' ? first.currency : localCurrency(state.lang);
   const accent = $('kit-accent').value.trim();
-  const theme = [$('kit-theme').value === 'dark' ? 'dark' : '', /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent) ? (accent.startsWith('#') ? accent : `#${accent}`) : '']
+  const dark = $('kit-theme').value === 'dark';
+  const theme = [dark ? 'dark' : '', /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent) ? (accent.startsWith('#') ? accent : `#${accent}`) : '']
     .filter(Boolean).join(',');
-  return { folder, catalogUrl, currency, theme };
+  const ctaHrefTyped = $('kit-cta-href').value.trim();
+  const ctaHref = ctaHrefOk(ctaHrefTyped) ? ctaHrefTyped : '';
+  const ctaLabel = $('kit-cta-label').value.trim();
+  return { folder, catalogUrl, currency, theme, dark, ctaHref, ctaHrefTyped, ctaLabel };
+}
+
+/** An http, https or relative URL (the element's rule for cta-href). */
+function ctaHrefOk(value) {
+  if (!value) return false;
+  try {
+    return /^https?:$/.test(new URL(value, location.href).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The catalog's price table for the snippet's <noscript>, as static HTML: the element's own
+ * fallback (sizer/fallback.js), serialized (the browser escapes every text), a row per line.
+ */
+function noscriptTable() {
+  if (!state.catalog) return '';
+  const block = fallbackBlock(state.catalog, state.lang, 'fallback.noScript');
+  block.removeAttribute('part');
+  return block.outerHTML.replace(/<(tr|\/tbody|p|table|caption|thead|tbody)\b/g, '\n$&').replace(/^\n/, '');
 }
 
 function renderSnippets() {
-  const { folder, catalogUrl, currency, theme } = snippetValues();
+  const { folder, catalogUrl, currency, theme, dark, ctaHref, ctaHrefTyped, ctaLabel } = snippetValues();
+  const attrs = [`lang="${state.lang}"`, `currency="${escAttr(currency)}"`, `catalog-src="${escAttr(catalogUrl)}"`];
+  if (dark) attrs.push('theme="dark"');
+  if (ctaHref) attrs.push(`cta-href="${escAttr(ctaHref)}"`);
+  if (ctaLabel) attrs.push(`cta-label="${escAttr(ctaLabel)}"`);
+  const table = noscriptTable();
   $('kit-element-snippet').value =
-    `<script type="module" src="${escAttr(`${folder}gpu-sizer.js`)}"></script>\n` +
-    `<gpu-sizer lang="${state.lang}" currency="${escAttr(currency)}" catalog-src="${escAttr(catalogUrl)}"></gpu-sizer>\n`;
+    `<script type="module" src="${escAttr(`${folder}gpu-sizer-loader.js`)}"></script>\n` +
+    `<gpu-sizer ${attrs.join(' ')}>` +
+    (table ? `\n<noscript>\n${table}\n</noscript>\n` : '') +
+    `</gpu-sizer>\n`;
+  $('kit-cta-href-error').textContent = ctaHrefTyped && !ctaHref ? t('kitCtaHrefBad') : '';
+  // The preview follows: the theme and the call to action as the snippet sets them.
+  for (const [name, value] of [['theme', dark ? 'dark' : null], ['cta-href', ctaHref || null], ['cta-label', ctaLabel || null]]) {
+    if (sizer.getAttribute(name) !== value) {
+      if (value == null) sizer.removeAttribute(name);
+      else sizer.setAttribute(name, value);
+    }
+  }
   const query = new URLSearchParams({ lang: state.lang, currency, catalog: catalogUrl });
   if (theme) query.set('theme', theme);
   $('kit-frame-snippet').value =
@@ -534,10 +582,16 @@ function wire() {
   $('kit-fields').addEventListener('change', edited);
   $('kit-form-done').addEventListener('click', () => select(-1));
   $('kit-form').addEventListener('submit', (e) => e.preventDefault());
-  for (const id of ['kit-folder', 'kit-catalog-url', 'kit-theme', 'kit-accent']) $(id).addEventListener('input', renderSnippets);
+  for (const id of ['kit-folder', 'kit-catalog-url', 'kit-theme', 'kit-accent', 'kit-cta-href', 'kit-cta-label']) $(id).addEventListener('input', renderSnippets);
   $('kit-theme').addEventListener('change', renderSnippets);
   $('kit-copy-element').addEventListener('click', () => copy($('kit-element-snippet'), $('kit-copy-element-status')));
   $('kit-copy-frame').addEventListener('click', () => copy($('kit-frame-snippet'), $('kit-copy-frame-status')));
+  // The preview's call to action stays on this page: what it would do on the provider's is said.
+  sizer.addEventListener('gpusizer-quote', (e) => {
+    e.preventDefault();
+    const href = e.detail?.href;
+    $('kit-quote-status').textContent = href ? fmt('kitQuoteLink', { url: href }) : t('kitQuoteEvent');
+  });
 }
 
 async function start() {

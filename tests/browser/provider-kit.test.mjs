@@ -1,12 +1,14 @@
 // The provider kit (provider.html): a price list pasted or chosen as a file becomes a catalog through
 // the core's import; bad rows are named beside the row and, in the form, beside the field; prices
 // far from the market are flagged by the core's rule; the preview <gpu-sizer> shows the provider's
-// offers; catalog.json downloads; the element and iframe snippets name the catalog; both languages;
-// hostile text stays text.
+// offers; catalog.json downloads; the element and iframe snippets name the catalog, the element's
+// with the loader, the call to action and a <noscript> price table that a browser without
+// JavaScript shows; the preview's call to action says what it would open; both languages; hostile
+// text stays text, in the snippet too.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { useSite, waitOffers, shadow, runAxe, TIMEOUT } from './harness.mjs';
+import { useSite, waitShadow, waitOffers, shadow, runAxe, TIMEOUT } from './harness.mjs';
 
 const site = useSite();
 
@@ -100,13 +102,59 @@ describe('a price list in, a catalog out', () => {
     await page.locator('#kit-accent').fill('#047857');
     const element = await page.locator('#kit-element-snippet').inputValue();
     const frame = await page.locator('#kit-frame-snippet').inputValue();
-    assert.match(element, /<script type="module" src="\/gpusizer\/gpu-sizer\.js"><\/script>/);
-    assert.match(element, /<gpu-sizer lang="en" currency="CNY" catalog-src="\/prices\/catalog\.json"><\/gpu-sizer>/);
+    assert.match(element, /^<script type="module" src="\/gpusizer\/gpu-sizer-loader\.js"><\/script>\n/);
+    assert.match(element, /\n<gpu-sizer lang="en" currency="CNY" catalog-src="\/prices\/catalog\.json" theme="dark">\n<noscript>\n/);
+    assert.match(element, /\n<\/noscript>\n<\/gpu-sizer>\n$/);
     const src = /src="([^"]+)"/.exec(frame)[1].replace(/&amp;/g, '&');
     const url = new URL(src, 'https://provider.example');
     assert.equal(url.pathname, '/gpusizer/embed.html');
     assert.deepEqual(Object.fromEntries(url.searchParams), { lang: 'en', currency: 'CNY', catalog: '/prices/catalog.json', theme: 'dark,#047857' });
     assert.match(frame, /title="GPU training cost calculator"/);
+  });
+
+  test('the call to action: cta-href and cta-label in the snippet and the preview; a javascript: link is refused; the preview says what a click opens', async () => {
+    await page.locator('#kit-cta-href').fill('javascript:alert(1)');
+    assert.match(await page.locator('#kit-cta-href-error').textContent(), /must be an http, https or relative URL/);
+    assert.doesNotMatch(await page.locator('#kit-element-snippet').inputValue(), /cta-href/);
+    await page.locator('#kit-cta-href').fill('/contact?src=calc');
+    await page.locator('#kit-cta-label').fill('Get a quote');
+    assert.equal(await page.locator('#kit-cta-href-error').textContent(), '');
+    assert.match(await page.locator('#kit-element-snippet').inputValue(), / theme="dark" cta-href="\/contact\?src=calc" cta-label="Get a quote">/);
+    const rows = await waitOffers(page, (r) => r.length === 2, 'the preview');
+    await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('.offer-cta a.cta').length === 2, null, 'a link on each offer');
+    const before = page.url();
+    await page.locator(`gpu-sizer .offer-cta .cta[data-offer-id="${rows[0].id}"]`).click();
+    await until(page, () => /^On your site, this click opens http/.test(document.getElementById('kit-quote-status').textContent), null, 'what the click opens');
+    const opened = new URL((await page.locator('#kit-quote-status').textContent()).split(' opens ')[1]);
+    assert.equal(opened.pathname, '/contact');
+    assert.equal(opened.searchParams.get('src'), 'calc');
+    assert.equal(opened.searchParams.get('offer'), rows[0].id);
+    assert.equal(page.url(), before, 'the kit stays open');
+  });
+
+  test('the <noscript> table: the catalog’s offers, shown by a browser without JavaScript', async () => {
+    const snippet = await page.locator('#kit-element-snippet').inputValue();
+    const catalog = JSON.parse(await page.locator('#kit-json').textContent());
+    site.files['/test/nojs-host.html'] = {
+      type: 'text/html',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title><link rel="icon" href="/favicon.svg"></head><body>\n${snippet.replace(/\/gpusizer\//g, '/')}</body></html>`,
+    };
+    const context = await site.newContext({ javaScriptEnabled: false });
+    const host = await site.newPage('kit-nojs', context);
+    await host.goto(`${site.url}test/nojs-host.html`);
+    const shown = await host.evaluate(() => ({
+      note: document.querySelector('gpu-sizer .fallback-note')?.textContent,
+      head: [...document.querySelectorAll('gpu-sizer thead th')].map((th) => th.textContent),
+      rows: [...document.querySelectorAll('gpu-sizer tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+      visible: document.querySelector('gpu-sizer table')?.getBoundingClientRect().height > 0,
+    }));
+    assert.equal(shown.note, 'The calculator needs JavaScript and WebAssembly. These are the provider’s prices.');
+    assert.deepEqual(shown.head, ['Offer', 'GPU', 'GPUs per unit', 'Prices (per unit)', 'Price date']);
+    assert.equal(shown.rows.length, catalog.offers.length);
+    assert.deepEqual(shown.rows.map((r) => r[0]), catalog.offers.map((o) => `Kit Cloud (${o.id})`));
+    assert.deepEqual(shown.rows[0].slice(1), ['h100-80gb', '8', 'CN¥160 / hourCN¥85,000 / month', '2026-11-01']);
+    assert.equal(shown.visible, true);
+    await context.close();
   });
 });
 
@@ -178,6 +226,10 @@ test('hostile text from a price list stays text, in the table and in the preview
   assert.equal(inPreview.imgs, 0);
   assert.equal(await page.evaluate(() => document.querySelectorAll('#kit img').length), 0);
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  // In the snippet's <noscript> table the text is escaped: no markup of the price list's.
+  const snippet = await page.locator('#kit-element-snippet').inputValue();
+  assert.ok(snippet.includes('&lt;img src=x onerror="window.__pwned=1"&gt;'), snippet);
+  assert.ok(!snippet.includes('<img'), snippet);
   await site.close(page);
 });
 
