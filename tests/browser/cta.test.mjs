@@ -6,7 +6,7 @@
 // http, https or relative (javascript:, data:) is ignored with one console warning.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, waitShadow, waitOffers, shadow, settled, TIMEOUT } from './harness.mjs';
+import { useSite, waitShadow, waitOffers, shadow, settled, runAxe, TIMEOUT } from './harness.mjs';
 
 const offer = (id, gpu, hour, month) => ({
   id, provider: { en: 'CTA Cloud', zh: '行动云' }, gpu, gpusPerUnit: 8, unitsAvailable: 64, currency: 'CNY', prices: { hour, month },
@@ -175,7 +175,7 @@ test('cta-label and cta-href changed on the fly: a hostile label stays text, jav
   await site.close(p);
 });
 
-test('without a provider catalog, every offer gets the call to action', async () => {
+test('without a provider catalog, every offer gets the call to action; axe-core finds nothing serious', async (t) => {
   site.files['/test/cta-default.html'] = { type: 'text/html', body: page('lang="en" cta-label="Ask us"') };
   const p = await site.newPage('cta-default');
   await p.goto(`${site.url}test/cta-default.html`);
@@ -183,6 +183,7 @@ test('without a provider catalog, every offer gets the call to action', async ()
   const all = await ctas(p);
   assert.equal(all.filter((c) => c.source === 'offer').length, rows.length);
   assert.ok(all.every((c) => c.tag === 'button' && c.text === 'Ask us'));
+  await runAxe(t, p, 'the call to action');
   await site.close(p);
 });
 

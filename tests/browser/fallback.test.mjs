@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useSite, TIMEOUT } from './harness.mjs';
+import { useSite, runAxe, TIMEOUT } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteDir = path.resolve(process.argv[2] || path.join(here, '../../build/wasm/site'));
@@ -98,7 +98,7 @@ test('WebAssembly unavailable: why, and the provider’s price table as text; ho
   await site.close(p);
 });
 
-test('WebAssembly unavailable, in Chinese: the message table’s Chinese; without a provider catalog, the note alone', async () => {
+test('WebAssembly unavailable, in Chinese: the message table’s Chinese (axe-core finds nothing serious); without a provider catalog, the note alone', async (t) => {
   const { p } = await noWasmPage('fallback-zh', `${site.url}test/zh.html`);
   await p.waitForFunction(() => document.querySelector('gpu-sizer').shadowRoot.querySelectorAll('.gpusizer-fallback tbody tr').length === 3, null, { timeout: TIMEOUT, polling: 50 });
   const zh = await p.locator('gpu-sizer').evaluate(({ shadowRoot: root }) => ({
@@ -109,6 +109,7 @@ test('WebAssembly unavailable, in Chinese: the message table’s Chinese; withou
   assert.equal(zh.note, '计算器需要 WebAssembly，这个浏览器无法运行它。 以下是服务商的价格。');
   assert.deepEqual(zh.head, ['方案', 'GPU', '每份卡数', '价格（每份）', '报价日期']);
   assert.match(zh.first[3], /^¥150 \/ 小时¥88,000 \/ 月$/);
+  await runAxe(t, p, 'the fallback');
   await site.close(p);
 
   const { p: q } = await noWasmPage('fallback-default', `${site.url}test/default.html`);
