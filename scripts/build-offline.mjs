@@ -8,7 +8,8 @@
 // --glue is the module built with -sSINGLE_FILE=1 (the wasm inside it as base64; CMake target
 // gpusizer_wasm_inline). esbuild bundles the element's modules, that glue and gpu-sizer.css (as
 // text) into one classic script, which hands the factory to sizer/engine.js (useModuleFactory)
-// and the CSS to the element (useInlineStyles) before define(). In the template, stylesheets are
+// and the CSS to the element (useInlineStyles) before define(); catalog-file.js wires the page's
+// "use your own catalog" file input (a catalog chosen from disk). In the template, stylesheets are
 // inlined, images become data: URIs, the module scripts give way to the bundle, page.js (the
 // service worker, which file:// cannot have), the manifest and links to the site's other pages
 // are dropped. Any other local reference is an error, so a change to index.html cannot silently
@@ -62,6 +63,7 @@ import css from './gpu-sizer.css';
 import { useModuleFactory } from './sizer/engine.js';
 import { useInlineStyles } from './gpu-sizer-element.js';
 import { define } from './gpu-sizer-define.js';
+import './catalog-file.js';
 
 useModuleFactory(createGpusizer);
 useInlineStyles(css);

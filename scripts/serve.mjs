@@ -6,8 +6,10 @@
 //
 // Also a module: `startServer({ dir, port, files })` resolves to `{ url, close() }`; port 0 picks a
 // free port (the browser tests use that). `files` maps a URL path to a file that exists only in
-// this server, {body, type, delayMs}: the browser tests serve catalogs with it, a slow one
-// answering after delayMs (a catalog-src switch with the first load still on its way).
+// this server, {body, type, delayMs, headers}: the browser tests serve catalogs with it, a slow one
+// answering after delayMs (a catalog-src switch with the first load still on its way), and host
+// pages whose own CSP (headers) lets them frame the site from another origin. The map is read
+// on each request, so entries may be added after the server has started.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,6 +73,7 @@ export function startServer({ dir = 'build/wasm/site', port = 8080, host = '127.
           'Content-Type': virtual.type || MIME[path.extname(urlPath).toLowerCase()] || 'application/octet-stream',
           'Content-Length': body.length,
           'Cache-Control': 'no-store',
+          ...(virtual.headers || {}),
         });
       };
       if (!(virtual.delayMs > 0)) return answer();

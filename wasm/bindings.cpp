@@ -14,5 +14,7 @@ EMSCRIPTEN_BINDINGS(gpusizer) {
   emscripten::function("optionDetail", &gpusizer::option_detail_json);
   emscripten::function("catalog", &gpusizer::catalog_json);
   emscripten::function("claims", &gpusizer::claims_json);
+  emscripten::function("catalogFromCsv", &gpusizer::catalog_from_csv);
+  emscripten::function("checkCatalog", &gpusizer::check_catalog);
   emscripten::function("version", &version_string);
 }

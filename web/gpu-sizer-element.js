@@ -17,6 +17,24 @@
 //                (letters, digits, . _ -), else null. The user may pick another model in the form.
 //   gpu          a GPU id of the catalog (e.g. "a100-80gb"); default: the core's, a100-80gb.
 //                Property gpu: as preset.
+//   theme        "light" | "dark" (any case); default light. Property theme. The dark palette is the
+//                custom properties' defaults; any --gpu-sizer-* property set on the element wins.
+//   min-height   the height the element keeps until its first result (a length: 2400, 2400px,
+//                150rem, 300vh; at most 10000), so the host page does not jump while it loads;
+//                default 2400px (a result takes 2,600 to 5,000 pixels, wide to narrow). The loader
+//                (gpu-sizer-loader.js) reserves the same before the element's module is fetched.
+//                Property minHeight: the length in use.
+//   cta-label    the call to action's text (1 to 80 characters); default "Request this
+//                configuration" in the element's language. Property ctaLabel: the label in use.
+//   cta-href     where the call to action leads: an http, https or relative URL (javascript:,
+//                data: and the like are ignored). Property ctaHref: the attribute when valid, else
+//                "". With cta-label or cta-href set, a call-to-action button stands next to the
+//                recommended plan and each offer of the provider's catalog (every offer when the
+//                element has no provider catalog). Its click fires gpusizer-quote; with a valid
+//                cta-href it is a link to that URL with the plan in its query: offer, units, gpus,
+//                days, cost, currency (a listener that calls preventDefault() stops the navigation).
+//   Invalid attribute values are ignored (the default applies) with one console warning per
+//   attribute and value; the element never breaks on them.
 //   catalog-src  URL (same origin) of a provider catalog JSON, sent as request.catalog. Property
 //                catalogSrc: the attribute as written, "" when there is none. It fails safe: a
 //                catalog that cannot be loaded (an HTTP error, not JSON, no connection) or that
@@ -71,6 +89,12 @@
 //   gpusizer-result  detail = the parsed response ({ok: true, result, ...}) after each estimate
 //                    (result.choices, result.frontier and result.advice included), plus
 //                    detail.request: the request object that produced it.
+//   gpusizer-quote   (cancelable) a call to action was clicked: detail = {offerId, provider, gpu,
+//                    units, gpus, days, costs, currency, request, source, href}: the offer's id,
+//                    provider and GPU id, its whole units, GPU count and days (wallDays), its cost
+//                    object as the core sent it (amount, currency, billing...), the request that
+//                    produced the plan, source "plan" (next to the recommended plan) or "offer" (a
+//                    row), and the URL the link opens (null without cta-href).
 //   gpusizer-error   detail = {ok: false, error: {code, path, message}, request}: a bad input (the
 //                    core's answer; request is what was sent), or the module/catalog failing to
 //                    load (codes load_failed, catalog_unavailable; request null). A catalog the
@@ -86,7 +110,8 @@
 //   layout, iteration-time bar and the whole run's time of the chosen GPU), advice (rule of
 //   thumb and notes), chart (the cost-versus-time SVG: points, frontier, labels, tooltip),
 //   scaling (time and cost against the GPU count, when the response has result.scaling),
-//   options (the comparison with its filters), table-wrap, table, badge (every badge in the
+//   options (the comparison with its filters), table-wrap, table, cta (every call-to-action
+//   button or link), fallback (the price table shown without WebAssembly), badge (every badge in the
 //   table) with badge-recommended, badge-cheapest, badge-fastest for one kind (the
 //   cheapest/fastest badges are outlined in the accent colour), warning-badge (a warning or
 //   outside-the-constraints badge of a row), steps, meta.
@@ -100,6 +125,9 @@
 //   recommended one among them); its filters (select#flt-gpu, #flt-deployment, #flt-isolation,
 //   #flt-term, checkbox #flt-meets) and button.show-all change that. Below 40rem of width each
 //   row is a card.
+// Without WebAssembly (or when the core's module fails to load) the element says so and shows the
+//   provider catalog's prices as a plain table (sizer/fallback.js): offer, GPU, GPUs per unit,
+//   prices with currency, price date.
 // Estimates run in a module worker (sizer/engine-worker.js) where one can, one at a time (the
 //   latest input wins), so typing never waits for the core; where none can (the one-file
 //   offline page) they run in the page after a pause in typing.
@@ -143,7 +171,7 @@ function adoptInlineStyles(shadow) {
 }
 
 export class GpuSizerElement extends HTMLElement {
-  static observedAttributes = ['lang', 'currency', 'preset', 'gpu', 'catalog-src'];
+  static observedAttributes = ['lang', 'currency', 'preset', 'gpu', 'catalog-src', 'theme', 'min-height', 'cta-label', 'cta-href'];
 
   #controller = null; // owns the state; the attributes are read through the getters below
   #root = null;
@@ -214,6 +242,38 @@ export class GpuSizerElement extends HTMLElement {
     this.#reflect('gpu', value);
   }
 
+  get theme() {
+    return this.#controller.themeFor(this.getAttribute('theme'));
+  }
+
+  set theme(value) {
+    this.#reflect('theme', value);
+  }
+
+  get minHeight() {
+    return this.#controller.minHeightFor(this.getAttribute('min-height'));
+  }
+
+  set minHeight(value) {
+    this.#reflect('min-height', value);
+  }
+
+  get ctaLabel() {
+    return this.#controller.ctaLabelFor(this.getAttribute('cta-label'));
+  }
+
+  set ctaLabel(value) {
+    this.#reflect('cta-label', value);
+  }
+
+  get ctaHref() {
+    return this.#controller.ctaHrefFor(this.getAttribute('cta-href'));
+  }
+
+  set ctaHref(value) {
+    this.#reflect('cta-href', value === '' ? null : value);
+  }
+
   get catalogSrc() {
     return this.getAttribute('catalog-src') ?? '';
   }
@@ -241,7 +301,7 @@ export class GpuSizerElement extends HTMLElement {
 
   connectedCallback() {
     // A property set before the element was upgraded shadows the accessor: re-apply it.
-    for (const name of ['lang', 'currency', 'preset', 'gpu', 'catalogSrc', 'catalog', 'request']) {
+    for (const name of ['lang', 'currency', 'preset', 'gpu', 'theme', 'minHeight', 'ctaLabel', 'ctaHref', 'catalogSrc', 'catalog', 'request']) {
       if (Object.prototype.hasOwnProperty.call(this, name)) {
         const value = this[name];
         delete this[name];

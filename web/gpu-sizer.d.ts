@@ -8,6 +8,7 @@ import type {
   GpusizerErrorCode,
   GpusizerOkResponse,
   GpusizerRequest,
+  ResponseCost,
 } from './gpusizer-contract.js';
 
 export type * from './gpusizer-contract.js';
@@ -18,8 +19,14 @@ export type GpuSizerLang = 'zh' | 'en';
 /** A currency the element prices in. */
 export type GpuSizerCurrency = 'CNY' | 'USD';
 
-/** The element's attributes (observedAttributes); each has a property that reflects it. */
-export type GpuSizerAttribute = 'lang' | 'currency' | 'preset' | 'gpu' | 'catalog-src';
+/** A theme of the element. */
+export type GpuSizerTheme = 'light' | 'dark';
+
+/**
+ * The element's attributes (observedAttributes); each has a property that reflects it. An invalid
+ * value is ignored (the default applies) with one console warning.
+ */
+export type GpuSizerAttribute = 'lang' | 'currency' | 'preset' | 'gpu' | 'catalog-src' | 'theme' | 'min-height' | 'cta-label' | 'cta-href';
 
 /** detail of gpusizer-result: the core's response to the form's request, and that request. */
 export type GpuSizerResultDetail = GpusizerOkResponse & {
@@ -51,12 +58,46 @@ export interface GpuSizerErrorDetail {
   request: GpusizerRequest | null;
 }
 
+/**
+ * detail of gpusizer-quote: the plan whose call to action was clicked, every figure as the core's
+ * response has it (the option of result.options).
+ */
+export interface GpuSizerQuoteDetail {
+  /** The offer's id (its catalog id). */
+  offerId: string | null;
+  /** The offer's provider as the response names it. */
+  provider: string | null;
+  /** The GPU id. */
+  gpu: string | null;
+  /** Whole units (machines) rented. */
+  units: number | null;
+  /** GPUs rented. */
+  gpus: number | null;
+  /** Days the run takes on them (the option's wallDays). */
+  days: number | null;
+  /** The option's cost as the core sent it: amount, currency, billing lines, the trial plan... */
+  costs: ResponseCost | null;
+  /** The currency of costs. */
+  currency: string | null;
+  /** The request that produced the plan. */
+  request: GpusizerRequest | null;
+  /** Where the click was: beside the recommended plan, or on an offer's row. */
+  source: 'plan' | 'offer';
+  /** The URL the call to action opens (cta-href with the plan in its query), or null without cta-href. */
+  href: string | null;
+}
+
 /** The element's events: they bubble and cross the shadow root (composed). */
 export interface GpuSizerEventMap {
   /** After each estimate: the response (result.choices, frontier, advice, recommendation included). */
   'gpusizer-result': CustomEvent<GpuSizerResultDetail>;
   /** A bad input (the core's answer), or the module or catalog failing to load. */
   'gpusizer-error': CustomEvent<GpuSizerErrorDetail>;
+  /**
+   * A call to action was clicked (cancelable: preventDefault() keeps a cta-href link from opening,
+   * for a host that handles the request itself).
+   */
+  'gpusizer-quote': CustomEvent<GpuSizerQuoteDetail>;
 }
 
 /**
@@ -78,16 +119,22 @@ export interface GpuSizerParts {
   summary: true;
   /** The warnings. */
   warnings: true;
+  /** The export buttons: CSV, JSON, Markdown, Print. */
+  export: true;
   /** The parallel layout, iteration-time bar and the whole run's time of the chosen GPU. */
   layout: true;
   /** The rule of thumb and the notes. */
   advice: true;
   /** The cost-versus-time SVG: points, frontier, labels, tooltip. */
   chart: true;
-  /** The scaling chart: days and cost against the GPU count (result.scaling). */
+  /** Time and cost against the GPU count (when the response has result.scaling). */
   scaling: true;
   /** The options section around the table. */
   options: true;
+  /** Every call-to-action button or link (cta-label, cta-href). */
+  cta: true;
+  /** The price table shown without WebAssembly, with why. */
+  fallback: true;
   /** The table's scrolling wrapper. */
   'table-wrap': true;
   /** The table of every offer. */
@@ -100,10 +147,8 @@ export interface GpuSizerParts {
   'badge-cheapest': true;
   /** The fastest offer's badge (outlined in the accent colour). */
   'badge-fastest': true;
-  /** An option's warning, as a badge in the comparison. */
+  /** A warning or outside-the-constraints badge of a row. */
   'warning-badge': true;
-  /** The export buttons: CSV, JSON, Markdown, print. */
-  export: true;
   /** The explanation steps. */
   steps: true;
   /** The catalog version, exchange rate and module version line. */
@@ -189,6 +234,28 @@ export declare class GpuSizerElement extends HTMLElement {
   /** A GPU id of the catalog (e.g. "a100-80gb"); default the core's, a100-80gb. As preset before loading. */
   get gpu(): string | null;
   set gpu(value: string | null | undefined);
+
+  /** Theme: "light" or "dark" (the theme attribute, any case); default light. */
+  get theme(): GpuSizerTheme;
+  set theme(value: string | null | undefined);
+
+  /**
+   * The height the element keeps until its first result, a CSS length (the min-height attribute:
+   * 2400, 2400px, 150rem, 300vh...; at most 10000); default 2400px.
+   */
+  get minHeight(): string;
+  set minHeight(value: string | number | null | undefined);
+
+  /** The call to action's text (the cta-label attribute, 1 to 80 characters); default "Request this configuration" in the element's language. */
+  get ctaLabel(): string;
+  set ctaLabel(value: string | null | undefined);
+
+  /**
+   * Where the call to action leads (the cta-href attribute when it is an http, https or relative
+   * URL), with the plan in its query (offer, units, gpus, days, cost, currency); "" when none.
+   */
+  get ctaHref(): string;
+  set ctaHref(value: string | null | undefined);
 
   /** Same-origin URL of a provider catalog (the catalog-src attribute); "" when there is none. */
   get catalogSrc(): string;

@@ -4,6 +4,7 @@
 // the text holds (gpusizer-contract.d.ts, generated from core/schema/). To type that import, copy
 // this file beside gpusizer.js as gpusizer.d.ts, or import the types from here.
 import type {
+  CatalogOffer,
   GpusizerCatalog,
   GpusizerClaims,
   GpusizerErrorResponse,
@@ -28,6 +29,64 @@ export interface GpusizerContractVocabulary {
 export type GpusizerDefaultCatalog = GpusizerCatalog &
   Required<Pick<GpusizerCatalog, 'catalogVersion' | 'fx' | 'gpus' | 'models' | 'offers'>> & { contract: GpusizerContractVocabulary };
 
+/** A warning of the provider kit: an unknown column, a price far from the market. */
+export interface GpusizerKitWarning {
+  code: string;
+  message: string;
+  /** JSON pointer: /rows/<row>/<column> in a price list, /offers/<i>/... in a catalog. */
+  path?: string;
+}
+
+/** An error of the provider kit, as the contract writes errors; a price list's also names its row and column. */
+export interface GpusizerKitError {
+  code: string;
+  path: string;
+  message: string;
+  row?: number;
+  column?: string;
+}
+
+/** How each offer's lowest price per GPU-hour compares with the default catalog's offers for its GPU. */
+export interface GpusizerKitMarket {
+  /** The rule, in the request's language. */
+  rule: string;
+  low: number;
+  high: number;
+  minOffers: number;
+  usdCny: number;
+  offers: Array<{
+    offer: number;
+    id: string;
+    gpu: string;
+    currency: string;
+    period: string;
+    pricePerGpuHour: number;
+    marketOffers: number;
+    median?: number;
+    ratio?: number;
+    verdict: 'below' | 'within' | 'above' | 'no_reference' | string;
+    path: string;
+  }>;
+}
+
+/** The price list as read: its delimiter, column headers, the offer field each names (null: none), its rows. */
+export interface GpusizerPriceTable {
+  delimiter: string;
+  columns: string[];
+  names: Array<string | null>;
+  rows: Array<{ row: number; cells: string[] }>;
+}
+
+/** catalogFromCsv's answer. */
+export type GpusizerCatalogFromCsv =
+  | { ok: true; schemaVersion: 1; catalog: { offers: CatalogOffer[] }; offerRows: number[]; warnings: GpusizerKitWarning[]; market: GpusizerKitMarket; table: GpusizerPriceTable }
+  | { ok: false; schemaVersion: 1; error: GpusizerKitError; errors: GpusizerKitError[]; errorCount: number; warnings: GpusizerKitWarning[]; table?: GpusizerPriceTable };
+
+/** checkCatalog's answer. */
+export type GpusizerCheckCatalog =
+  | { ok: true; schemaVersion: 1; offers: number; warnings: GpusizerKitWarning[]; market: GpusizerKitMarket }
+  | { ok: false; schemaVersion: 1; error: GpusizerKitError; errors: GpusizerKitError[]; errorCount: number; warnings: GpusizerKitWarning[] };
+
 /** The module's own functions (Embind). None throws: a bad request is a response with ok false. */
 export interface GpusizerModule {
   /** estimate_json: a request (the JSON text of a GpusizerRequest) in, the response out. */
@@ -42,6 +101,13 @@ export interface GpusizerModule {
   catalog(): JsonText<GpusizerDefaultCatalog>;
   /** The renters' guide's claims, each computed now, in lang ("en" or "zh"; anything else is en). */
   claims(lang: string): JsonText<GpusizerClaims>;
+  /**
+   * The provider kit: a price list (CSV, or a spreadsheet's tab- or semicolon-separated copy, one
+   * offer per row, the first row naming the columns) as a catalog, in lang ("en" or "zh").
+   */
+  catalogFromCsv(csv: string, lang: string): JsonText<GpusizerCatalogFromCsv>;
+  /** The provider kit: a catalog (JSON text) checked as a request's catalog is read, in lang. */
+  checkCatalog(catalog: string, lang: string): JsonText<GpusizerCheckCatalog>;
   /** The core's version, e.g. "0.1.0". */
   version(): string;
 }

@@ -16,6 +16,7 @@
 import { i18n } from './sizer/i18n.js';
 import { warm } from './sizer/engine.js';
 import { ClaimsSection } from './page-claims.js';
+import './catalog-file.js'; // the "use your own catalog" file input (also in the offline file)
 
 // The calculator's core starts loading (in its worker) now, while the element's own modules are
 // still on their way: this script's are fewer and run first.

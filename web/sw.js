@@ -1,15 +1,28 @@
-// Offline support for the host page: network first (so a deployed update shows at once),
-// the cache when the network fails. Same-origin GET requests only.
-const CACHE = 'gpusizer-v5';
+// Offline support for the site's pages (the calculator, the embedding demo, the provider kit and
+// the iframe page): network first (so a deployed update shows at once), the cache when the
+// network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
+// is ignored when the cache answers.
+const CACHE = 'gpusizer-v6';
 const PRECACHE = [
   './',
   'index.html',
   'styles.css',
   'page.js',
   'page-claims.js',
+  'catalog-file.js',
   'favicon.svg',
   'manifest.webmanifest',
+  'demo.html',
+  'demo.css',
+  'provider-catalog.example.json',
+  'provider.html',
+  'provider.js',
+  'provider.css',
+  'embed.html',
+  'embed.js',
+  'embed.css',
   'gpu-sizer.js',
+  'gpu-sizer-loader.js',
   'gpu-sizer-define.js',
   'gpu-sizer-element.js',
   'gpu-sizer.css',
@@ -21,10 +34,12 @@ const PRECACHE = [
   'sizer/claims-worker.js',
   'sizer/contract.js',
   'sizer/controller.js',
+  'sizer/cta.js',
   'sizer/dom.js',
   'sizer/engine.js',
   'sizer/engine-worker.js',
   'sizer/export.js',
+  'sizer/fallback.js',
   'sizer/form.js',
   'sizer/i18n.js',
   'sizer/layout.js',

@@ -3,6 +3,7 @@
 #include <exception>
 #include <mutex>
 
+#include "contract/catalog_check.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/limits.hpp"
 #include "contract/request_reader.hpp"
@@ -101,6 +102,20 @@ std::string claims_json(const std::string& lang) noexcept {
   } catch (...) {
     return R"({"claims":[]})";
   }
+}
+
+namespace {
+
+Lang lang_of(const std::string& lang) { return lang == "zh" ? Lang::zh : Lang::en; }
+
+}  // namespace
+
+std::string catalog_from_csv(const std::string& csv, const std::string& lang) noexcept {
+  return guarded([&] { return catalog_from_csv_document(csv, lang_of(lang)); });
+}
+
+std::string check_catalog(const std::string& catalog, const std::string& lang) noexcept {
+  return guarded([&] { return check_catalog_document(catalog, lang_of(lang)); });
 }
 
 std::string error_json(const Error& error) noexcept {

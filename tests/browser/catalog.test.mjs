@@ -1,4 +1,4 @@
-// Provider catalogs: the embedding demo (embed.html, catalog-src with attributes lang, currency,
+// Provider catalogs: the embedding demo (demo.html, catalog-src with attributes lang, currency,
 // gpu), the catalog property, and latest-wins: switching catalog-src from a slow A to B ends with
 // B's prices however late A answers (A's fetch is aborted, nothing is reported for it), and the
 // catalog property set while a load is on its way wins over it.
@@ -33,12 +33,12 @@ describe('the embedding demo', () => {
   let providerCatalog;
   before(async () => {
     providerCatalog = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'provider-catalog.example.json'), 'utf8'));
-    embed = await openWithResult(site, 'embed', site.url + 'embed.html');
+    embed = await openWithResult(site, 'embed', site.url + 'demo.html');
     await settled(embed);
     await showAllOffers(embed); // every offer, also those that miss the goal
   });
 
-  test('embed.html: the table’s rows are the example provider’s offers, every row from Example GPU Cloud; attributes lang, currency, gpu applied; one offer recommended', async () => {
+  test('demo.html: the table’s rows are the example provider’s offers, every row from Example GPU Cloud; attributes lang, currency, gpu applied; one offer recommended', async () => {
     const emb = await shadow(embed, ({ shadowRoot: root }) => ({
       ids: [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].map((r) => r.dataset.offerId),
       providers: [...root.querySelectorAll('table.options tbody tr .provider')].map((p) => p.textContent),
@@ -70,7 +70,7 @@ describe('latest wins', () => {
   let page;
   const aborted = [];
   before(async () => {
-    page = await openWithResult(site, 'latest-wins', site.url + 'embed.html');
+    page = await openWithResult(site, 'latest-wins', site.url + 'demo.html');
     await settled(page);
     page.on('requestfailed', (r) => aborted.push(`${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
   });

@@ -51,7 +51,7 @@ for (const lang of ['en', 'zh']) {
 }
 
 test('axe-core: embed', async (t) => {
-  const page = await openWithResult(site, 'axe-embed', site.url + 'embed.html');
+  const page = await openWithResult(site, 'axe-embed', site.url + 'demo.html');
   await runAxe(t, page, 'embed');
   await site.close(page);
 });

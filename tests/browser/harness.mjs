@@ -62,14 +62,20 @@ export const recordPageEvents = () => {
 
 /**
  * The assembled site served on a free port and Chromium launched for one test file.
- * @param {{files?: object, dir?: string}} options  files: virtual files for the server (serve.mjs)
+ * @param {{files?: object, dir?: string, altOrigin?: boolean}} options  files: virtual files for the
+ *   server (serve.mjs; entries may be added once it runs); altOrigin: the same server is also
+ *   reached as a second origin, http://127.0.0.1:<port>/ (site.altUrl, site.altOrigin), for pages
+ *   that frame the site from another origin, and requests to it are not "off the origin"
  */
-export function useSite({ files, dir = process.argv[2] || path.join(here, '../../build/wasm/site') } = {}) {
+export function useSite({ files = {}, dir = process.argv[2] || path.join(here, '../../build/wasm/site'), altOrigin = false } = {}) {
   const siteDir = path.resolve(dir);
   const site = {
     siteDir,
+    files,
     url: null,
     origin: null,
+    altUrl: null,
+    altOrigin: null,
     browser: null,
     context: null, // en-US, 1280 × 900: most pages open here
     offOrigin: [],
@@ -81,12 +87,16 @@ export function useSite({ files, dir = process.argv[2] || path.join(here, '../..
   const contexts = [];
 
   before(async () => {
-    for (const f of ['index.html', 'embed.html', 'gpu-sizer.js', 'gpusizer.js', 'gpusizer.wasm', 'provider-catalog.example.json']) {
+    for (const f of ['index.html', 'demo.html', 'embed.html', 'provider.html', 'gpu-sizer.js', 'gpusizer.js', 'gpusizer.wasm', 'provider-catalog.example.json']) {
       assert.ok(fs.existsSync(path.join(siteDir, f)), `${path.join(siteDir, f)} is missing; build the site first: cmake --build --preset wasm`);
     }
     server = await startServer({ dir: siteDir, port: 0, files });
     site.url = server.url;
     site.origin = new URL(server.url).origin;
+    if (altOrigin) {
+      site.altUrl = `http://127.0.0.1:${new URL(server.url).port}/`;
+      site.altOrigin = new URL(site.altUrl).origin;
+    }
     site.browser = await launchChromium();
     site.context = await site.newContext();
   });
@@ -101,7 +111,8 @@ export function useSite({ files, dir = process.argv[2] || path.join(here, '../..
     const context = await site.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, ...options });
     await context.addInitScript(recordPageEvents);
     context.on('request', (r) => {
-      if (!r.url().startsWith(site.origin + '/')) site.offOrigin.push(r.url());
+      const url = r.url();
+      if (!url.startsWith(site.origin + '/') && !(site.altOrigin && url.startsWith(site.altOrigin + '/'))) site.offOrigin.push(url);
     });
     context.on('response', (r) => {
       if (r.status() >= 400) site.httpErrors.push(`${r.status()} ${r.url()}`);
@@ -206,6 +217,34 @@ export async function showAllOffers(page) {
     const more = root.querySelector('.show-all');
     if (more && !more.hidden && more.getAttribute('aria-expanded') !== 'true') more.click();
   });
+}
+
+/**
+ * Waits until check(rows) is true (polled in Node), rows being the comparison's offers with every
+ * offer shown (the "meets the goal" filter off, not just the top 10: showAllOffers, done again on
+ * each poll as a new catalog may bring more rows): [{id, provider}]. Returns those rows.
+ */
+export async function waitOffers(page, check, what) {
+  const deadline = Date.now() + TIMEOUT;
+  let rows = null;
+  let last = null;
+  while (Date.now() < deadline) {
+    try {
+      rows = await page.locator('gpu-sizer').evaluate(({ shadowRoot: root }) => {
+        const meets = root.querySelector('#flt-meets');
+        if (meets && meets.checked) meets.click();
+        const more = root.querySelector('.show-all');
+        if (more && !more.hidden && more.getAttribute('aria-expanded') !== 'true') more.click();
+        return [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].map((r) => ({ id: r.dataset.offerId, provider: r.querySelector('.provider')?.textContent }));
+      });
+      if (check(rows)) return rows;
+      last = null;
+    } catch (err) {
+      last = err;
+    }
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`timed out waiting: ${what} — rows ${JSON.stringify(rows)}${last ? ` — ${String(last.message).split('\n')[0]}` : ''}`);
 }
 
 /** The summary cards' values by key. */

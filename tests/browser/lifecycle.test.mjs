@@ -25,7 +25,7 @@ const site = useSite({
 describe('disconnect and reconnect', () => {
   let page;
   before(async () => {
-    page = await openWithResult(site, 'lifecycle', site.url + 'embed.html');
+    page = await openWithResult(site, 'lifecycle', site.url + 'demo.html');
     await settled(page);
   });
 

@@ -4,17 +4,19 @@
 //
 // The worked example of the brief (7B params, 2T tokens, A100-80GB, 5 days, MFU 0.5769 → 1,081
 // GPUs), the options table, the explanation steps, the element's inline stylesheet and the
-// language switch. Fails on any request other than the file itself and data:/blob: URLs, any
-// console error, page error or CSP violation. Notes the file's size.
+// language switch, and a catalog chosen from disk (JSON or a CSV price list) through the page's file
+// input. Fails on any request other than the file itself and data:/blob: URLs, any console error,
+// page error or CSP violation. Notes the file's size.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium, recordPageEvents, waitShadow, shadow, summaryValues } from './harness.mjs';
+import { launchChromium, recordPageEvents, waitShadow, waitOffers, shadow, summaryValues } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const exampleCatalog = path.join(here, '../../public/provider-catalog.example.json');
 const file = path.resolve(process.argv[2] || path.join(here, '../../build/wasm/offline/gpusizer.html'));
 const url = pathToFileURL(file).href;
 
@@ -131,6 +133,48 @@ describe('the offline page', () => {
     assert.equal(await page.getAttribute('gpu-sizer', 'lang'), 'zh');
     await page.locator('gpu-sizer .lang-switch label[lang="en"]').click();
     await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('label[for="f-tokens"]').textContent === 'Training tokens', null, 'back to English');
+  });
+});
+
+describe('a catalog chosen from disk', () => {
+  const offers = () => shadow(page, ({ shadowRoot: root }) => [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].map((r) => ({ id: r.dataset.offerId, provider: r.querySelector('.provider')?.textContent })));
+  const status = () => page.locator('#catalog-file [role="status"]').textContent();
+
+  test('the chooser is there, labelled, using the default catalog', async () => {
+    assert.equal(await page.locator('#catalog-file').isVisible(), true);
+    assert.equal(await page.locator('label[for="catalog-file-input"]').textContent(), 'Use your own price catalog (a JSON or CSV file)');
+    assert.equal(await status(), 'Using the default catalog.');
+  });
+
+  test('a JSON catalog: the element’s catalog, its offers in the table', async () => {
+    const example = JSON.parse(fs.readFileSync(exampleCatalog, 'utf8'));
+    await page.locator('#catalog-file-input').setInputFiles({ name: 'my-catalog.json', mimeType: 'application/json', buffer: fs.readFileSync(exampleCatalog) });
+    const rows = await waitOffers(page, (r) => r.length === example.offers.length, 'the example catalog’s offers');
+    assert.deepEqual(rows.map((r) => r.id).sort(), example.offers.map((o) => o.id).sort());
+    assert.ok(rows.every((r) => r.provider.startsWith('Example GPU Cloud')));
+    assert.equal(await status(), `Using my-catalog.json: ${example.offers.length} offers.`);
+    assert.equal(await page.evaluate(() => document.querySelector('gpu-sizer').catalog?.catalogVersion), example.catalogVersion);
+  });
+
+  test('a bad catalog: the core’s error with its path, and the catalog in use is kept', async () => {
+    const before = await offers();
+    await page.locator('#catalog-file-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ offers: [{ id: 'x', provider: 'X', gpu: 'h100-80gb', currency: 'CNY', prices: { hour: 'abc' } }] })) });
+    await page.waitForFunction(() => /bad\.json cannot be used/.test(document.querySelector('#catalog-file [role="status"]').textContent));
+    assert.match(await status(), /^bad\.json cannot be used: \/offers\/0\/prices\/hour "abc" is not a number/);
+    assert.deepEqual(await offers(), before);
+  });
+
+  test('a CSV price list is made into a catalog by the core', async () => {
+    const csv = '\ufeffprovider,gpu,gpusPerUnit,currency,hour\r\nDisk Cloud,a100-80gb,8,CNY,"1,000"\r\n';
+    await page.locator('#catalog-file-input').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await waitOffers(page, (rows) => rows.length === 1 && rows[0].provider === 'Disk Cloud', 'the CSV’s offer');
+    assert.equal(await status(), 'Using prices.csv: 1 offer.');
+  });
+
+  test('back to the default catalog', async () => {
+    await page.locator('#catalog-file button').click();
+    await waitOffers(page, (rows) => rows.length > 20, 'the default offers');
+    assert.equal(await status(), 'Using the default catalog.');
   });
 });
 

@@ -6,6 +6,7 @@ import type {
   GpuSizerCustomProperty,
   GpuSizerErrorDetail,
   GpuSizerPart,
+  GpuSizerQuoteDetail,
   GpuSizerResultDetail,
   GpusizerCatalog,
   GpusizerRequest,
@@ -36,6 +37,13 @@ el.gpu = 'h100-80gb';
 el.catalogSrc = '/prices/catalog.json';
 const src: string = el.catalogSrc;
 const attributes: readonly string[] = GpuSizerElement.observedAttributes;
+el.theme = 'dark';
+const theme: 'light' | 'dark' = el.theme;
+el.minHeight = 1400;
+const reserved: string = el.minHeight;
+el.ctaLabel = '咨询报价';
+el.ctaHref = '/contact';
+const ctaHref: string = el.ctaHref;
 
 const catalog: GpusizerCatalog = {
   fx: { usdCny: 7.1, date: '2026-11-20' },
@@ -91,6 +99,16 @@ el.addEventListener('gpusizer-error', (event) => {
   // @ts-expect-error not an error code
   if (detail.error.code === 'no_such_code') void 0;
 });
+el.addEventListener('gpusizer-quote', (event) => {
+  const detail: GpuSizerQuoteDetail = event.detail;
+  const amount: number | undefined = detail.costs?.amount;
+  const units: number | null = detail.units;
+  if (detail.source === 'plan') event.preventDefault();
+  // @ts-expect-error no such field in a quote
+  void detail.price;
+  void [amount, units];
+});
+document.addEventListener('gpusizer-quote', (event) => void event.detail.offerId);
 document.addEventListener('gpusizer-result', (event) => void event.detail.result.currency);
 window.addEventListener('gpusizer-error', (event) => void event.detail.error.message);
 document.body.addEventListener('gpusizer-error', (event) => void event.detail.request);
@@ -131,4 +149,5 @@ async function direct(): Promise<void> {
   void [tokens, offers, claims, version];
 }
 
+void [theme, reserved, ctaHref];
 void [ctor, sameClass, found, lang, currency, src, attributes, current, wrongLang, part, noPart, direct];

@@ -35,3 +35,32 @@ test('a good request still works after the bad ones', () => {
   assert.equal(ok.ok, true);
   assert.ok(ok.result.options.length > 0);
 });
+
+// The provider kit's two functions: any text in, one JSON answer out; UTF-8 both ways.
+const kitInputs = ['', '\u0000', '"', 'a,b\n"open', '\ufeffprovider,gpu,currency,hour\n算力,h100-80gb,元,"8.7万"\n', 'x'.repeat(3 * 1024 * 1024), '\ud800'];
+for (const input of kitInputs) {
+  test(`catalogFromCsv(${JSON.stringify(input.slice(0, 30))}) and checkCatalog of it answer JSON`, () => {
+    for (const lang of ['en', 'zh', 'fr']) {
+      const csv = JSON.parse(gpusizer.catalogFromCsv(input, lang));
+      assert.equal(typeof csv.ok, 'boolean');
+      if (!csv.ok) assert.equal(typeof csv.error?.code, 'string');
+      const check = JSON.parse(gpusizer.checkCatalog(input, lang));
+      assert.equal(check.ok, false);
+      assert.equal(typeof check.error?.path, 'string');
+    }
+  });
+}
+
+test('a Chinese price list through the module: the catalog keeps its text, and checks as a request’s catalog', () => {
+  const csv = JSON.parse(gpusizer.catalogFromCsv('\ufeffprovider,provider.zh,gpu,gpusPerUnit,currency,month\r\nAcme,算力科技,h100-80gb,8,元,"8.7万"\r\n', 'zh'));
+  assert.equal(csv.ok, true, JSON.stringify(csv.error));
+  assert.deepEqual(csv.catalog.offers[0].provider, { en: 'Acme', zh: '算力科技' });
+  assert.deepEqual(csv.catalog.offers[0].prices, { month: 87000 });
+  assert.equal(csv.catalog.offers[0].currency, 'CNY');
+  const check = JSON.parse(gpusizer.checkCatalog(JSON.stringify(csv.catalog), 'zh'));
+  assert.equal(check.ok, true);
+  assert.match(check.market.rule, /中位数/);
+  const bad = JSON.parse(gpusizer.catalogFromCsv('provider,gpu,gpusPerUnit,currency,hour\nA,h100-80gb,0,CNY,1\n', 'zh'));
+  assert.equal(bad.error.path, '/rows/2/gpusPerUnit');
+  assert.match(bad.error.message, /^第 2 行 gpusPerUnit 列：/);
+});

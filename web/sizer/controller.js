@@ -1,9 +1,10 @@
 // Wires the modules: form → request → engine → summary, export, layout, advice, scaling, chart,
 // table, steps; events out through the host. The controller owns the element's one state object (this.state);
-// the host's attributes (lang, currency, preset, gpu, catalog-src) are not copied into it but read
-// through the element's validating getters whenever they are needed.
+// the host's attributes (lang, currency, preset, gpu, catalog-src, theme, min-height, cta-label,
+// cta-href) are not copied into it but read through the element's validating getters whenever they
+// are needed; an invalid one is ignored with one console warning (warnAttribute).
 import * as engine from './engine.js';
-import { h } from './dom.js';
+import { h, replace } from './dom.js';
 import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency, localText } from './i18n.js';
 import { FALLBACK, readContract } from './contract.js';
 import { JobForm, CUSTOM } from './form.js';
@@ -15,6 +16,7 @@ import { Chart } from './chart.js';
 import { Scaling } from './scaling.js';
 import { Steps } from './steps.js';
 import { Exporter } from './export.js';
+import { fallbackBlock, offersOf } from './fallback.js';
 
 // Typing waits for a pause this long only where estimates run in the page (no worker): there an
 // estimate on every key would freeze the typing. With the worker each key estimates at once, one
@@ -23,8 +25,14 @@ const DEBOUNCE_MS = 150;
 
 // What a preset or gpu attribute may hold before the catalog is there to check it against.
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+// min-height: a number (CSS pixels) or a length in px, rem, em or a viewport unit; at most 10000.
+const LENGTH = /^(\d{1,5}(?:\.\d+)?)(px|rem|em|vh|svh|lvh|dvh)?$/i;
+export const DEFAULT_MIN_HEIGHT = '2400px';
+const CTA_MAX = 80; // characters of a cta-label
+const THEMES = ['light', 'dark'];
 
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+const copy = (x) => JSON.parse(JSON.stringify(x)); // what a listener gets is its own
 
 function mergeById(base, extra) {
   const out = Array.isArray(base) ? base.slice() : [];
@@ -67,13 +75,18 @@ export class Controller {
       timer: 0, // the typing debounce
       queued: false, // an estimate is queued for this turn (several changes in a row make one)
       dirty: false, // an estimate was asked for, or dropped, while disconnected: run it on reconnect
+      response: null, // the last response shown (the call to action re-renders from it)
+      warned: new Map(), // attribute name → the invalid value a console warning was given for
     };
 
     this.status = h('p', { class: 'status', role: 'status' });
     const formBox = h('div', { class: 'form-box' });
     const results = h('div', { class: 'results' });
     this.meta = h('p', { class: 'meta', part: 'meta' });
-    root.append(this.status, formBox, results);
+    // Without WebAssembly, or when the module fails to load: the provider's prices (fallback.js).
+    this.fallback = h('div', { class: 'fallback-box', hidden: true });
+    this.formBox = formBox;
+    root.append(this.status, this.fallback, formBox, results);
 
     this.form = new JobForm(formBox, {
       lang: () => this.lang,
@@ -150,12 +163,117 @@ export class Controller {
     return has(fallback) ? fallback : this.form.gpus[0]?.id ?? null;
   }
 
+  /** A theme attribute value → "light" or "dark" (any case), else light. */
+  themeFor(value) {
+    const v = String(value ?? '').trim().toLowerCase();
+    return THEMES.includes(v) ? v : 'light';
+  }
+
+  /** A min-height attribute value → a CSS length (a bare number is pixels), else the default. */
+  minHeightFor(value) {
+    const m = LENGTH.exec(String(value ?? '').trim());
+    if (!m || Number(m[1]) > 10000) return DEFAULT_MIN_HEIGHT;
+    return `${m[1]}${(m[2] || 'px').toLowerCase()}`;
+  }
+
+  /** A cta-label attribute value → itself (trimmed, 1 to 80 characters), else the message table's. */
+  ctaLabelFor(value) {
+    const v = String(value ?? '').trim();
+    return v && [...v].length <= CTA_MAX ? v : i18n(this.lang).t('ctaDefault');
+  }
+
+  /**
+   * A cta-href attribute value → itself when it resolves (against the document's base URL) to an
+   * http or https URL: a relative path, or an absolute http(s) URL; "" otherwise (javascript:,
+   * data:, mailto: and unparsable values, which are ignored).
+   */
+  ctaHrefFor(value) {
+    const v = String(value ?? '').trim();
+    if (!v || v.length > 2048) return '';
+    try {
+      const url = new URL(v, document.baseURI);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? v : '';
+    } catch {
+      return '';
+    }
+  }
+
+  /**
+   * One console warning for an attribute whose value is ignored (the default applies instead);
+   * none again for the same value, and none once it is valid. The text is the message table's.
+   */
+  warnAttribute(name, bad, why, vars = {}) {
+    const value = this.host.getAttribute(name);
+    const { warned } = this.state;
+    if (!bad || value == null) {
+      warned.delete(name);
+      return;
+    }
+    if (warned.get(name) === value) return;
+    warned.set(name, value);
+    const tr = i18n(this.lang);
+    console.warn(tr.fmt('attrIgnored', { name, value: value.slice(0, 200), why: tr.fmt(`attrWhy.${why}`, vars) }));
+  }
+
+  /**
+   * Checks one attribute's value and warns when it is ignored. preset and gpu are checked against
+   * the lists once they are in (a provider catalog may add GPUs and models), before that for their
+   * form only.
+   */
+  checkAttribute(name) {
+    const value = this.host.getAttribute(name);
+    if (value == null) return this.warnAttribute(name, false);
+    const s = this.state;
+    switch (name) {
+      case 'lang':
+        return this.warnAttribute(name, !normalizeLang(value, this.langs), 'lang', { list: this.langs.join(', ') });
+      case 'currency': {
+        const list = s.contract.enums.currency || FALLBACK.enums.currency;
+        return this.warnAttribute(name, !list.includes(value.trim().toUpperCase()), 'currency', { list: list.join(', ') });
+      }
+      case 'preset':
+      case 'gpu': {
+        const bad = this.ready ? this.host[name] !== value : !ID_PATTERN.test(value);
+        return this.warnAttribute(name, bad, name);
+      }
+      case 'theme':
+        return this.warnAttribute(name, !THEMES.includes(value.trim().toLowerCase()), 'theme', { list: THEMES.join(', ') });
+      case 'min-height': {
+        const m = LENGTH.exec(value.trim());
+        return this.warnAttribute(name, !m || Number(m[1]) > 10000, 'minHeight');
+      }
+      case 'cta-label':
+        return this.warnAttribute(name, this.ctaLabelFor(value) !== value.trim(), 'ctaLabel', { max: CTA_MAX });
+      case 'cta-href':
+        return this.warnAttribute(name, !this.ctaHrefFor(value), 'ctaHref');
+      default:
+        return undefined;
+    }
+  }
+
+  /** Every attribute checked (connect, and once the lists are in). */
+  checkAttributes() {
+    for (const name of this.host.constructor.observedAttributes || []) if (name !== 'catalog-src') this.checkAttribute(name);
+  }
+
+  /**
+   * The min-height, on the container inside the shadow root (the host's own style is the page's),
+   * while the element has nothing to show yet: its first result is taller (2,600 to 5,000 pixels
+   * from 1440 down to 360 pixels of width), and an error or the fallback may be shorter.
+   */
+  applyMinHeight() {
+    const s = this.state;
+    this.root.style.minHeight = s.hasResult || s.loadFailed || s.catalogError ? '' : this.host.minHeight;
+  }
+
   // ---- the element's life ----
 
   /** The element entered a document: load what is missing, run what waited. */
   connect() {
     const s = this.state;
     s.connected = true;
+    this.applyMinHeight();
+    this.checkAttributes();
     this.chart.connect();
     this.scaling.connect();
     if (!s.core) {
@@ -191,10 +309,12 @@ export class Controller {
   /** An observed attribute of the host changed (also before the element is connected). */
   attributeChanged(name) {
     const s = this.state;
+    if (name !== 'catalog-src' && this.host.isConnected) this.checkAttribute(name);
     switch (name) {
       case 'lang':
         if (this.root.lang === this.lang) return; // e.g. zh → zh-CN: the same language
         this.localize();
+        this.renderFallback();
         break;
       case 'currency':
         if (s.core) this.form.setCurrency(this.host.currency);
@@ -209,8 +329,15 @@ export class Controller {
         if (s.catalogFrom === 'property') s.catalogFrom = null; // the attribute is now the later word
         this.syncCatalogSrc();
         return;
-      default:
+      case 'min-height':
+        this.applyMinHeight();
         return;
+      case 'cta-label':
+      case 'cta-href':
+        this.renderCta();
+        return;
+      default:
+        return; // theme: the stylesheet reads the attribute
     }
     this.runNow();
   }
@@ -220,9 +347,16 @@ export class Controller {
     const s = this.state;
     if (s.core || s.coreLoad) return;
     s.loadFailed = false;
+    s.noWasm = false;
     this.status.removeAttribute('data-error');
+    if (!s.hasResult) this.status.hidden = false;
+    this.renderFallback();
     s.coreLoad = (async () => {
       try {
+        if (!engine.hasWasm()) {
+          s.noWasm = true;
+          throw new Error(i18n(this.lang).t('fallback.noWasm'));
+        }
         const core = await engine.catalog();
         s.version = await engine.version();
         s.core = core;
@@ -232,6 +366,8 @@ export class Controller {
         const message = `${i18n(this.lang).t('loadFailed')}: ${err && err.message ? err.message : err}`;
         this.status.textContent = message;
         this.status.setAttribute('data-error', '');
+        this.renderFallback();
+        this.applyMinHeight();
         // A disconnected element says nothing; connect() tries again.
         if (s.connected) this.emit('gpusizer-error', { ok: false, error: { code: 'load_failed', path: '', message }, request: null });
         return;
@@ -241,6 +377,7 @@ export class Controller {
       this.form.setContract(s.contract, this.langs);
       this.refreshLists();
       this.applyAttributes();
+      this.checkAttributes(); // against the core's lists now
       this.runNow();
     })();
   }
@@ -332,6 +469,7 @@ export class Controller {
     s.catalogFrom = from;
     s.catalogError = null;
     this.refreshLists();
+    this.renderFallback();
     // Before the first result the attributes may name a GPU or model only this catalog has.
     if (s.core && !s.hasResult) this.applyAttributes();
     this.runNow();
@@ -411,6 +549,8 @@ export class Controller {
     s.catalog = null; // the provider's prices are not there: nothing else stands in for them
     s.catalogFrom = null;
     s.catalogError = { src, reason };
+    this.renderFallback();
+    this.applyMinHeight();
     const error = this.loadError();
     this.showNoPrices(error);
     this.emit('gpusizer-error', { ok: false, schemaVersion: 1, error, request: null });
@@ -493,6 +633,8 @@ export class Controller {
       this.fillForm(s.request);
       s.request = null;
     }
+    this.checkAttribute('preset'); // against the lists with the provider's catalog
+    this.checkAttribute('gpu');
     // A catalog-src that failed: nothing to estimate with (never the default market instead).
     if (s.catalogError) {
       this.showNoPrices(this.loadError());
@@ -533,7 +675,8 @@ export class Controller {
     response.request = request; // the request that produced it, for the events
     const ok = response.ok === true && isObject(response.result);
     if (ok) {
-      const ctx = { lang, gpuName: this.gpuName };
+      s.response = response;
+      const ctx = this.viewContext(response);
       this.form.update(response);
       for (const view of this.views) view.update(response, ctx);
       this.updateMeta(response);
@@ -542,6 +685,7 @@ export class Controller {
       this.status.removeAttribute('data-error');
       this.status.hidden = true;
       s.hasResult = true;
+      this.applyMinHeight();
     } else {
       const error = response.error || { message: 'invalid response' };
       // The provider's catalog is wrong: its error (the field named) and no prices at all.
@@ -558,6 +702,89 @@ export class Controller {
     this.measure('gpusizer:estimate', t0, t1);
     this.measure('gpusizer:render', t1, t2);
     this.emit(ok ? 'gpusizer-result' : 'gpusizer-error', response);
+  }
+
+  /** What the views need besides the response: the language, GPU names and the call to action. */
+  viewContext(response) {
+    return { lang: this.lang, gpuName: this.gpuName, cta: this.ctaContext(response) };
+  }
+
+  /**
+   * The call to action, when the host configured one (a cta-label or cta-href attribute, valid or
+   * not: the defaults stand in): its label, the offers that get it (the provider catalog's, or
+   * every offer without one: null), the link for an option, and the click.
+   */
+  ctaContext(response) {
+    const host = this.host;
+    if (!host.hasAttribute('cta-label') && !host.hasAttribute('cta-href')) return null;
+    const href = host.ctaHref;
+    const catalog = this.state.catalog;
+    const offers = catalog ? new Set(offersOf(catalog).map((o) => String(o.id))) : null;
+    const currencyOf = (o) => (isObject(o.cost) && typeof o.cost.currency === 'string' ? o.cost.currency : response?.result?.currency ?? null);
+    const link = (o) => {
+      if (!href) return null;
+      try {
+        const url = new URL(href, document.baseURI);
+        const q = url.searchParams;
+        q.set('offer', String(o.offerId ?? ''));
+        if (o.units != null) q.set('units', String(o.units));
+        if (o.count != null) q.set('gpus', String(o.count));
+        if (o.wallDays != null) q.set('days', String(o.wallDays));
+        if (isObject(o.cost) && o.cost.amount != null) q.set('cost', String(o.cost.amount));
+        const currency = currencyOf(o);
+        if (currency) q.set('currency', currency);
+        return url.href;
+      } catch {
+        return null;
+      }
+    };
+    return {
+      label: host.ctaLabel,
+      offers,
+      link,
+      quote: (o, source, event) => {
+        const request = response?.request ?? null;
+        const detail = {
+          offerId: o.offerId ?? null,
+          provider: o.provider ?? null,
+          gpu: o.gpu ?? null,
+          units: o.units ?? null,
+          gpus: o.count ?? null,
+          days: o.wallDays ?? null,
+          costs: isObject(o.cost) ? copy(o.cost) : null,
+          currency: currencyOf(o),
+          request: request && copy(request),
+          source,
+          href: link(o),
+        };
+        const go = host.dispatchEvent(new CustomEvent('gpusizer-quote', { bubbles: true, composed: true, cancelable: true, detail }));
+        if (!go) event.preventDefault(); // the host handles the request itself: no navigation
+      },
+    };
+  }
+
+  /** The call to action changed (cta-label, cta-href): the plan and the rows drawn again from the last response. */
+  renderCta() {
+    const response = this.state.response;
+    if (!response || !this.state.hasResult) return;
+    const ctx = this.viewContext(response);
+    this.summary.update(response, ctx);
+    this.table.update(response, ctx);
+  }
+
+  /**
+   * Without WebAssembly, or when the module failed to load: why, and the provider catalog's prices
+   * (the default catalog is inside the module, so without a provider catalog only the why). Hidden
+   * otherwise.
+   */
+  renderFallback() {
+    const s = this.state;
+    const show = s.loadFailed;
+    this.fallback.hidden = !show;
+    this.formBox.hidden = show;
+    if (!show) return this.fallback.replaceChildren();
+    this.status.hidden = true;
+    replace(this.fallback, fallbackBlock(s.catalog, this.lang, s.noWasm ? 'fallback.noWasm' : 'fallback.loadFailed'));
   }
 
   measure(name, start, end) {

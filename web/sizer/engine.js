@@ -1,7 +1,7 @@
-// Calls the wasm core (estimate, catalog, claims, version): in a worker of its own
-// (engine-worker.js) where one can run, else in the page (load()). Nothing else lives here; the
-// claims run in another worker (claims-worker.js), so a dozen of their estimates never hold up
-// the calculator's.
+// Calls the wasm core (estimate, catalog, claims, version, and the provider kit's catalogFromCsv
+// and checkCatalog): in a worker of its own (engine-worker.js) where one can run, else in the page
+// (load()). Nothing else lives here; the claims run in another worker (claims-worker.js), so a
+// dozen of their estimates never hold up the calculator's.
 // gpusizer.js sits in the site root, one folder above this module; resolving it from
 // import.meta.url keeps the element working when a page embeds it from another folder.
 
@@ -18,6 +18,9 @@ let bundledFactory = null;
 export function useModuleFactory(createGpusizer) {
   bundledFactory = typeof createGpusizer === 'function' ? createGpusizer : null;
 }
+
+/** Whether this browser runs WebAssembly (it may be switched off, or missing). */
+export const hasWasm = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.instantiate === 'function';
 
 /** Resolves to the instantiated module (shared by every <gpu-sizer> on the page). */
 export function load() {
@@ -78,14 +81,14 @@ function startWorker() {
 }
 
 /** The core's answer (text) to op, from the worker when one runs, else from the module in the page. */
-async function call(op, text = '') {
+async function call(op, text = '', lang = 'en') {
   if (!bundledFactory && !inPage && typeof Worker === 'function') {
     try {
       const c = startWorker();
       const id = ++coreCalls;
       return await new Promise((resolve, reject) => {
         c.pending.set(id, { resolve, reject });
-        c.worker.postMessage({ id, op, text });
+        c.worker.postMessage({ id, op, text, lang });
       });
     } catch (err) {
       if (!(err instanceof WorkerUnavailable) && !(err && err.name === 'SecurityError')) throw err;
@@ -95,6 +98,8 @@ async function call(op, text = '') {
   const m = await load();
   if (op === 'estimate') return m.estimate(text);
   if (op === 'catalog') return m.catalog();
+  if (op === 'catalogFromCsv') return m.catalogFromCsv(text, lang);
+  if (op === 'checkCatalog') return m.checkCatalog(text, lang);
   return m.version();
 }
 
@@ -106,7 +111,7 @@ async function call(op, text = '') {
  * machine: the two threads competed for it.)
  */
 export function warm() {
-  if (core || bundledFactory || inPage || typeof Worker !== 'function') return;
+  if (core || bundledFactory || inPage || typeof Worker !== 'function' || !hasWasm()) return;
   call('version').catch(() => {
     /* a module that fails to load is reported by the element's own first call */
   });
@@ -123,6 +128,23 @@ export async function catalog() {
 /** One estimate: request object in, parsed response out. */
 export async function estimate(request) {
   return JSON.parse(await call('estimate', JSON.stringify(request)));
+}
+
+/**
+ * A price list (CSV or a spreadsheet's tab-separated copy, one offer per row) as a catalog, by the
+ * core: {ok: true, catalog, offerRows, warnings, market, table} or {ok: false, error, errors,
+ * errorCount, warnings, table} (errors at /rows/<row>/<column>). lang: "en" | "zh".
+ */
+export async function catalogFromCsv(text, lang) {
+  return JSON.parse(await call('catalogFromCsv', String(text), String(lang)));
+}
+
+/**
+ * A catalog (JSON text) checked as a request's catalog is read: {ok: true, offers, warnings,
+ * market} or {ok: false, error, errors, errorCount, warnings}. lang: "en" | "zh".
+ */
+export async function checkCatalog(text, lang) {
+  return JSON.parse(await call('checkCatalog', String(text), String(lang)));
 }
 
 export async function version() {

@@ -6,9 +6,11 @@
 // and a button that shows them all; headings sort, filters (GPU, type, isolation, billing term,
 // meets the goal) narrow it. Below 40rem of width each row is a card with the same figures.
 // Sorting, filtering and hiding rows are presentation; every figure in a cell is read from the
-// option, every warning's reason is the core's message.
+// option, every warning's reason is the core's message. With a call to action configured (ctx.cta),
+// each of the provider's offers has its button or link in the offer's cell.
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
+import { ctaControl } from './cta.js';
 
 const str = (v) => (v == null ? '' : String(v));
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -461,6 +463,8 @@ export class OptionsTable {
     }
 
     // Long names wrap (or are clipped in narrow cells) with the whole text on hover.
+    const cta = this.ctx.cta;
+    const ctaFor = cta && (cta.offers === null || cta.offers.has(id));
     main.append(
       h(
         'th',
@@ -471,6 +475,7 @@ export class OptionsTable {
           toggle,
           h('div', { class: 'offer-text' }, h('span', { class: 'provider', title: provider }, provider), this.badges(o, t), h('span', { class: 'meta offer-id', title: id }, id)),
         ),
+        ctaFor ? h('div', { class: 'offer-cta' }, ctaControl(cta, o, 'offer', tr.fmt('ctaAria', { label: cta.label, offer: `${provider} (${id})` }))) : null,
       ),
     );
     // Ids the core sends (deployment, tier, isolation) are shown by their label in the message

@@ -4,8 +4,10 @@
 // recommendation.reason, which names the runner-up and the cheapest alternative outside the
 // constraints) saying why; when nothing meets every constraint, which to relax. Without a
 // recommended option, the estimate for the chosen GPU. Every figure is read from the response.
+// With a call to action configured (ctx.cta), its button or link stands beside the plan's name.
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
+import { ctaControl } from './cta.js';
 
 const KEYS = ['gpus', 'wallDays', 'cost', 'gpuHours', 'memory', 'flops'];
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -23,6 +25,7 @@ export class Summary {
     this.heading = h('h2', { id: 'summary-heading', class: 'plan-heading' });
     this.planName = h('span', { class: 'plan-name' });
     this.planId = h('span', { class: 'plan-id meta' });
+    this.ctaBox = h('span', { class: 'plan-cta' });
     this.cards = {};
     const list = h('dl', { class: 'cards' });
     for (const key of KEYS) {
@@ -44,7 +47,7 @@ export class Summary {
     this.root = h(
       'section',
       { class: 'summary', part: 'summary', 'aria-labelledby': 'summary-heading' },
-      h('div', { class: 'plan-head' }, this.heading, this.planName, this.planId),
+      h('div', { class: 'plan-head' }, this.heading, this.planName, this.planId, this.ctaBox),
       this.staleNote,
       this.relax,
       list,
@@ -63,9 +66,9 @@ export class Summary {
 
   /**
    * @param {object} response  the parsed ok:true response
-   * @param {{lang: string, gpuName: (id: string) => string}} ctx
+   * @param {{lang: string, gpuName: (id: string) => string, cta?: object | null}} ctx
    */
-  update(response, { lang, gpuName }) {
+  update(response, { lang, gpuName, cta = null }) {
     const tr = i18n(lang);
     const { t } = tr;
     const result = response?.result || {};
@@ -84,6 +87,10 @@ export class Summary {
     this.planName.title = provider; // a long name is clipped; its whole text on hover
     this.planId.textContent = plan && plan.provider && plan.offerId ? String(plan.offerId) : '';
     this.root.toggleAttribute('data-closest', !!plan && !qualifies);
+    // The call to action for the recommended plan, when it is one of the provider's offers.
+    const ctaFor = plan && cta && (cta.offers === null || cta.offers.has(String(plan.offerId)));
+    replace(this.ctaBox, ctaFor ? ctaControl(cta, plan, 'plan', tr.fmt('ctaAria', { label: cta.label, offer: provider })) : null);
+    this.ctaBox.hidden = !ctaFor;
 
     // What the cards show: the plan's figures, else the estimate's.
     const src = plan || est;

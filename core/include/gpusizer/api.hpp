@@ -29,6 +29,25 @@ std::string catalog_json() noexcept;
 // "computed", "unit", "request", "verdict", "explanation"}]}. `lang`: "en" or "zh".
 std::string claims_json(const std::string& lang) noexcept;
 
+// A provider's price list as a catalog: CSV (or tab- or semicolon-separated, as a spreadsheet
+// exports or copies it), UTF-8 with or without a byte-order mark, one offer per row, the first row
+// naming the columns after the catalog's offer fields (README "Building a catalog from a price
+// list"). {"ok": true, "catalog": {"offers": [...]}, "offerRows", "warnings", "market", "table"}
+// or {"ok": false, "error": {"code", "path", "message"}, "errors": [{"code", "path", "message",
+// "row", "column"}], "errorCount", "warnings", "table"}: every bad row's first error, at
+// /rows/<row>/<column> with rows numbered as a spreadsheet numbers them (the header is row 1).
+// "table" is the price list as read: {"delimiter", "columns", "names", "rows": [{"row", "cells"}]}.
+// `lang`: "en" or "zh".
+std::string catalog_from_csv(const std::string& csv, const std::string& lang) noexcept;
+
+// A provider catalog (JSON text) checked exactly as a request's "catalog" is read, with the same
+// messages; paths point into the catalog document (/offers/3/prices, which a request reports as
+// /catalog/offers/3/prices). {"ok": true, "offers", "warnings", "market"} or {"ok": false,
+// "error", "errors" (each offer's first error), "errorCount", "warnings"}. "market" compares each
+// offer's lowest price per GPU-hour with the default catalog's offers for its GPU (the rule is
+// in market.rule; prices far from the market are also warnings). `lang`: "en" or "zh".
+std::string check_catalog(const std::string& catalog, const std::string& lang) noexcept;
+
 // An error as the contract writes it, for failures outside estimate_json (the CLI's io_error).
 std::string error_json(const Error& error) noexcept;
 

@@ -53,4 +53,12 @@ inline constexpr const char* stale_prices = "stale_prices";
 inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the hour, then months
 }  // namespace warnc
 
+// Warnings of the provider kit only (catalog_from_csv, check_catalog), never in an estimate's
+// response: a price far from the market for its GPU (rental/market.hpp states the rule). The kit
+// also uses warnc::unknown_field and warnc::more_warnings.
+namespace kitwarnc {
+inline constexpr const char* price_below_market = "price_below_market";
+inline constexpr const char* price_above_market = "price_above_market";
+}  // namespace kitwarnc
+
 }  // namespace gpusizer

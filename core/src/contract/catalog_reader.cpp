@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "common/dates.hpp"
 #include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
 
@@ -155,6 +156,29 @@ class CatalogReader {
     return g;
   }
 
+  // A date as the catalog writes it: YYYY, YYYY-MM or YYYY-MM-DD, a real day.
+  static bool catalog_date(const std::string& d) {
+    auto digits = [&](std::size_t at, std::size_t n) {
+      for (std::size_t i = at; i < at + n; ++i)
+        if (i >= d.size() || d[i] < '0' || d[i] > '9') return false;
+      return true;
+    };
+    if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
+    if (!digits(0, 4)) return false;
+    if (d.size() == 4) return true;
+    if (d[4] != '-' || !digits(5, 2)) return false;
+    const int month = (d[5] - '0') * 10 + (d[6] - '0');
+    if (month < 1 || month > 12) return false;
+    if (d.size() == 7) return true;
+    if (d[7] != '-' || !digits(8, 2)) return false;
+    const int day = (d[8] - '0') * 10 + (d[9] - '0');
+    const int year = std::stoi(d.substr(0, 4));
+    static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day >= 1 && day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+  }
+
+ public:
   Offer offer(const json& j, const std::string& path, const Catalog& cat) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path,
@@ -168,7 +192,8 @@ class CatalogReader {
     o.provider = req_text(j, "provider", path);
     o.deployment = "cloud";
     if (const json* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
-    o.tier = opt_string(j, "tier", path);
+    if (const json* t = find(j, "tier"); t && !t->is_null())
+      o.tier = r_.read_enum(*t, pointer(path, "tier"), {"baremetal-lease", "marketplace", "hyperscaler", "neocloud"});
     o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
@@ -201,7 +226,8 @@ class CatalogReader {
       const std::string p = pointer(path, "interconnect");
       r_.expect_object(*ic, p);
       r_.warn_unknown_keys(*ic, p, {"intraUnit", "interUnit", "interUnitGBpsPerGpu"});
-      if (const json* v = find(*ic, "intraUnit")) o.intra_unit = r_.read_string(*v, pointer(p, "intraUnit"));
+      if (const json* v = find(*ic, "intraUnit"))
+        o.intra_unit = r_.read_enum(*v, pointer(p, "intraUnit"), {"nvlink", "pcie", "xgmi", "hccs"});
       if (const json* v = find(*ic, "interUnit"))
         o.inter_unit = r_.read_enum(*v, pointer(p, "interUnit"), {"infiniband", "roce", "efa", "ethernet", "none"});
       if (const json* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
@@ -219,13 +245,18 @@ class CatalogReader {
     o.deposit_months = optional_number("depositMonths");
     o.commitment = opt_text(j, "commitment", path);
     o.price_date = opt_string(j, "priceDate", path);
-    o.confidence = opt_string(j, "confidence", path);
+    if (!o.price_date.empty() && !catalog_date(o.price_date))
+      r_.fail(errc::invalid_value, pointer(path, "priceDate"), msg::error_price_date, {{"got", echo(o.price_date)}});
+    if (const json* c = find(j, "confidence"); c && !c->is_null())
+      o.confidence = r_.read_enum(*c, pointer(path, "confidence"), {"high", "medium", "low"});
     o.source = opt_string(j, "source", path);
     o.price_as_listed = opt_string(j, "priceAsListed", path);
     o.notes = opt_text(j, "notes", path);
     return o;
   }
 
+
+ private:
   Model model(const json& j, const std::string& path) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path, {"id", GPUSIZER_MODEL_KEYS});
@@ -253,6 +284,10 @@ class CatalogReader {
 
 Catalog merge_catalog(const Catalog& base, const json& doc, const std::string& path, Reader& reader) {
   return CatalogReader(reader).merge(base, doc, path);
+}
+
+Offer read_offer(const Catalog& catalog, const json& offer, const std::string& path, Reader& reader) {
+  return CatalogReader(reader).offer(offer, path, catalog);
 }
 
 }  // namespace gpusizer::jsonio

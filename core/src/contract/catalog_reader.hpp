@@ -14,4 +14,8 @@ namespace gpusizer::jsonio {
 // true; fx and catalogVersion replace. Errors carry paths under `path`; unknown keys warn.
 Catalog merge_catalog(const Catalog& base, const nlohmann::json& document, const std::string& path, Reader& reader);
 
+// One offer read exactly as merge_catalog reads each of a document's offers (its GPU looked up
+// in `catalog`), with paths under `path`; ids are not checked against other offers here.
+Offer read_offer(const Catalog& catalog, const nlohmann::json& offer, const std::string& path, Reader& reader);
+
 }  // namespace gpusizer::jsonio

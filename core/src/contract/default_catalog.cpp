@@ -1,6 +1,7 @@
 #include "contract/default_catalog.hpp"
 
 #include "catalog/catalog_data.hpp"
+#include "contract/catalog_check.hpp"
 #include "contract/catalog_reader.hpp"
 #include "contract/json_write.hpp"
 
@@ -50,6 +51,19 @@ nlohmann::json contract_document() {
                 {"isolation", {"private", "physical", "shared"}},
                 {"shapeSource", {"preset", "config", "given", "inferred"}},
                 {"responseOptions", {"full", "summary"}}};
+  // A catalog's offers (contract/catalog_reader.cpp), for the provider kit's forms (a table, not
+  // an initializer list: each of those costs the wasm module code).
+  static const char* const kOfferEnums[][6] = {{"deployment", "local-dc", "cloud"},
+                                                {"tier", "baremetal-lease", "marketplace", "hyperscaler", "neocloud"},
+                                                {"intraUnit", "nvlink", "pcie", "xgmi", "hccs"},
+                                                {"interUnit", "infiniband", "roce", "efa", "ethernet", "none"},
+                                                {"confidence", "high", "medium", "low"}};
+  for (const auto& e : kOfferEnums) {
+    nlohmann::json& list = c["enums"][e[0]] = nlohmann::json::array();
+    for (int i = 1; i < 6 && e[i]; ++i) list.push_back(e[i]);
+  }
+  // The names a price list's columns may have (catalog_from_csv), in the catalog's order.
+  c["enums"]["priceListColumn"] = csv_column_names();
   c["defaults"] = {{"preset", "llama-2-7b"}, {"gpu", "a100-80gb"}, {"tokens", "2T"}, {"epochs", 1},
                    {"days", 30},           {"count", 8},           {"mode", "pretrain"}, {"precision", "bf16"},
                    {"seqLen", 4096},       {"loraRank", 16},       {"currency", "CNY"}, {"lang", "en"},

@@ -62,4 +62,43 @@ class Writer {
 // quotes included.
 void append_escaped(std::string& out, std::string_view s);
 
+// The provider kit's answers (catalog_check, catalog_import) written value by value, members in
+// the order written, through the same Writer: end() closes the innermost container.
+class JsonOut {
+ public:
+  JsonOut& key(const char* name) { return key(std::string_view(name)); }
+  JsonOut& key(const std::string& name) { return key(std::string_view(name)); }
+  JsonOut& object() {  // opens {
+    w_.begin_object();
+    closers_ += '}';
+    return *this;
+  }
+  JsonOut& array() {  // opens [
+    w_.begin_array();
+    closers_ += ']';
+    return *this;
+  }
+  JsonOut& end() {  // closes the innermost
+    if (closers_.back() == '}') w_.end_object();
+    else w_.end_array();
+    closers_.pop_back();
+    return *this;
+  }
+  JsonOut& value(const std::string& s) { return done(w_.string(s)); }
+  JsonOut& value(const char* s) { return done(w_.string(s)); }
+  JsonOut& value(double x) { return done(w_.number(x)); }
+  JsonOut& value(long x) { return done(w_.integer(x)); }
+  JsonOut& value(bool b) { return done(w_.boolean(b)); }
+  JsonOut& value(const nlohmann::json& j) { return done(w_.value(j)); }  // any value, as nlohmann writes it
+  JsonOut& null() { return done(w_.null()); }
+  JsonOut& raw(const std::string& json_text) { return done(w_.raw(json_text)); }  // a value already written
+  const std::string& text() const { return w_.text(); }
+
+ private:
+  Writer w_;
+  std::string closers_;  // per open container: '}' or ']'
+  JsonOut& key(std::string_view name) { return done(w_.key(name)); }
+  JsonOut& done(Writer&) { return *this; }
+};
+
 }  // namespace gpusizer::jsonio

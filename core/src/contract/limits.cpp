@@ -48,11 +48,15 @@ Lang lang_hint(const std::string& text) {
 }
 
 nlohmann::json parse_limited(const std::string& text) {
+  return parse_limited(text, lang_hint(text.substr(0, std::min(text.size(), kMaxRequestBytes))), Document::request);
+}
+
+nlohmann::json parse_limited(const std::string& text, Lang lang, Document document) {
   using nlohmann::json;
-  const Lang lang = lang_hint(text.substr(0, std::min(text.size(), kMaxRequestBytes)));
+  const bool catalog = document == Document::catalog;
   if (text.size() > kMaxRequestBytes)
     throw Error(errc::invalid_value, "",
-                say(lang, msg::error_request_too_large, {{"bytes", format_int(static_cast<double>(text.size()))},
+                say(lang, catalog ? msg::error_catalog_too_large : msg::error_request_too_large, {{"bytes", format_int(static_cast<double>(text.size()))},
                                                              {"limit", format_int(kMaxRequestBytes)}}));
   std::vector<Frame> stack;
   auto too_long = [&](const std::string& s, const std::string& path) {
@@ -90,9 +94,11 @@ nlohmann::json parse_limited(const std::string& text) {
     // A pointer range, as the default catalog is parsed: one parser in the wasm module, not two.
     return json::parse(text.data(), text.data() + text.size(), watch);
   } catch (const json::parse_error& e) {
-    throw Error(errc::invalid_json, "", say(lang, msg::error_invalid_json, {{"detail", echo(e.what())}}));
+    throw Error(errc::invalid_json, "",
+                say(lang, catalog ? msg::error_catalog_invalid_json : msg::error_invalid_json, {{"detail", echo(e.what())}}));
   } catch (const json::out_of_range& e) {  // a number beyond double's range: 1e400
-    throw Error(errc::invalid_json, "", say(lang, msg::error_invalid_json, {{"detail", echo(e.what())}}));
+    throw Error(errc::invalid_json, "",
+                say(lang, catalog ? msg::error_catalog_invalid_json : msg::error_invalid_json, {{"detail", echo(e.what())}}));
   }
 }
 

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "report/messages.hpp"
+
 namespace gpusizer::jsonio {
 
 inline constexpr std::size_t kMaxRequestBytes = 2 * 1024 * 1024;  // 2 MiB of JSON text
@@ -21,6 +23,10 @@ inline constexpr std::size_t kMaxEchoChars = 80;                  // characters 
 // The request text parsed under the limits above: size, depth and string length are checked
 // while parsing, with the JSON pointer of the value at fault. Throws gpusizer::Error.
 nlohmann::json parse_limited(const std::string& text);
+// The same for a document that is not a request (a catalog checked on its own, which has no
+// "lang"): errors in `lang`, naming the document.
+enum class Document { request, catalog };
+nlohmann::json parse_limited(const std::string& text, Lang lang, Document document);
 
 // Input quoted back in a message: at most kMaxEchoChars characters (whole UTF-8 characters),
 // with an ellipsis when cut.

@@ -1,0 +1,113 @@
+// "Use your own price catalog": a file input beside the calculator (index.html #catalog-file, in
+// the site and in the one-file offline page) that sets the element's catalog property from a
+// catalog the user chooses: JSON (checked by the core as a request's catalog is) or a price list
+// (CSV, made into a catalog by the core's import). Nothing is uploaded: the file is read here.
+// Every sentence is the message table's or the core's, in the element's language; the file's
+// name and the core's messages go in as text.
+import * as engine from './sizer/engine.js';
+import { i18n, normalizeLang } from './sizer/i18n.js';
+import { h, replace } from './sizer/dom.js';
+
+const MAX_BYTES = 2 * 1024 * 1024; // the core's limit; a larger file is not even read
+
+export class CatalogFile {
+  /**
+   * @param {HTMLElement} box    the container: label, file input, reset button, status
+   * @param {HTMLElement} sizer  the <gpu-sizer> whose catalog it sets
+   */
+  constructor(box, sizer) {
+    this.box = box;
+    this.sizer = sizer;
+    this.input = box.querySelector('input[type="file"]');
+    this.label = box.querySelector('label');
+    this.reset = box.querySelector('button');
+    this.status = box.querySelector('[role="status"]');
+    this.file = null; // {name, text} of the last file chosen
+    this.outcome = null; // {ok, count} or {ok: false, message}
+    this.seq = 0;
+    this.input.addEventListener('change', () => this.choose(this.input.files?.[0]));
+    this.reset.addEventListener('click', () => this.clear());
+    new MutationObserver(() => this.relocalize()).observe(sizer, { attributes: true, attributeFilter: ['lang'] });
+    // Until the element is defined its lang getter is HTMLElement's: ask again once it is.
+    customElements.whenDefined('gpu-sizer').then(() => this.relocalize());
+    this.lang = this.currentLang();
+    this.render();
+    box.hidden = false;
+  }
+
+  currentLang() {
+    return (typeof this.sizer.lang === 'string' && normalizeLang(this.sizer.lang)) || normalizeLang(this.sizer.getAttribute('lang')) || 'en';
+  }
+
+  async choose(file) {
+    if (!file) return;
+    const seq = ++this.seq;
+    if (file.size > MAX_BYTES) {
+      this.file = { name: file.name, text: null };
+      this.outcome = { ok: false, message: `${(file.size / 1048576).toFixed(1)} MB > 2 MB` };
+      return this.render();
+    }
+    this.file = { name: file.name, text: await file.text() };
+    await this.check(seq);
+  }
+
+  /** The file through the core; the catalog set on the element when it passes. */
+  async check(seq = ++this.seq) {
+    const { name, text } = this.file;
+    if (text == null) return this.render();
+    const body = text.replace(/^\ufeff/, '');
+    const json = /\.json$/i.test(name) || /^\s*[{[]/.test(body);
+    let outcome;
+    let catalog = null;
+    try {
+      if (json) {
+        const answer = await engine.checkCatalog(body, this.lang);
+        if (answer.ok) catalog = JSON.parse(body);
+        outcome = answer.ok ? { ok: true, count: answer.offers } : { ok: false, message: answer.error?.message || '', path: answer.error?.path };
+      } else {
+        const answer = await engine.catalogFromCsv(body, this.lang);
+        if (answer.ok) catalog = answer.catalog;
+        outcome = answer.ok ? { ok: true, count: answer.catalog.offers.length } : { ok: false, message: answer.error?.message || '' };
+      }
+    } catch (err) {
+      outcome = { ok: false, message: String(err?.message || err) };
+    }
+    if (seq !== this.seq) return;
+    this.outcome = outcome;
+    if (catalog) this.sizer.catalog = catalog;
+    this.render();
+  }
+
+  clear() {
+    ++this.seq;
+    this.file = null;
+    this.outcome = null;
+    this.input.value = '';
+    this.sizer.catalog = null;
+    this.render();
+  }
+
+  relocalize() {
+    const lang = this.currentLang();
+    if (lang === this.lang) return;
+    this.lang = lang;
+    // The core's message in the new language too.
+    if (this.file && this.outcome && !this.outcome.ok && this.file.text != null) this.check();
+    this.render();
+  }
+
+  render() {
+    const { t, fmt } = i18n(this.lang);
+    this.label.textContent = t('catalogFileLabel');
+    this.reset.textContent = t('catalogFileDefault');
+    this.reset.hidden = !(this.outcome && this.outcome.ok);
+    const o = this.outcome;
+    if (!o) return replace(this.status, t('catalogFileDefaultInUse'));
+    if (o.ok) return replace(this.status, h('span', { class: 'ok' }, fmt(o.count === 1 ? 'catalogFileUsingOne' : 'catalogFileUsing', { name: this.file.name, count: o.count })));
+    replace(this.status, h('span', { class: 'error' }, fmt('catalogFileFailed', { name: this.file.name }), o.path ? h('code', null, o.path) : null, o.path ? ' ' : null, o.message));
+  }
+}
+
+const box = document.getElementById('catalog-file');
+const sizer = document.querySelector('gpu-sizer');
+if (box && sizer) new CatalogFile(box, sizer);
