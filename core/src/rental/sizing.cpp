@@ -113,7 +113,7 @@ long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c
   while (good < max_units) {
     const long next = std::min(max_units, good * 2);
     const double next_days = timer.days_on(c, static_cast<int>(next * unit));
-    if (cost_of(timer, offer, c, money, next) > budget || !more_gpus_pay(good * unit, good_days, next * unit, next_days)) {
+    if (cost_of(timer, offer, c, money, next) > budget || !more_gpus_pay(static_cast<double>(good * unit), good_days, static_cast<double>(next * unit), next_days)) {
       bad = next;
       break;
     }
@@ -123,7 +123,7 @@ long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c
   while (bad > good + 1) {
     const long mid = good + (bad - good) / 2;
     const double mid_days = timer.days_on(c, static_cast<int>(mid * unit));
-    if (cost_of(timer, offer, c, money, mid) <= budget && more_gpus_pay(good * unit, good_days, mid * unit, mid_days)) {
+    if (cost_of(timer, offer, c, money, mid) <= budget && more_gpus_pay(static_cast<double>(good * unit), good_days, static_cast<double>(mid * unit), mid_days)) {
       good = mid;
       good_days = mid_days;
     } else {
