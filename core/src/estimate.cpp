@@ -7,6 +7,7 @@
 
 #include "report/advice.hpp"
 #include "report/advice.hpp"
+#include "rental/billing.hpp"
 #include "rental/compare.hpp"
 #include "rental/recommend.hpp"
 #include "report/explain.hpp"
@@ -203,6 +204,10 @@ class Estimator {
     if (o.fits) {
       o.cost = price_run(offer, o.units, o.run.wall_days * 24, money_);
       if (o.cost) o.cost_per_billion_tokens = round_to(o.cost->amount / (r.compute.tokens_total / 1e9), 2);
+      else if (o.run.wall_days * 24 > kMaxBillableHours)  // billing cannot count it: say so, price nothing
+        o.warnings.push_back({warnc::not_priced, "", say(lang, msg::warning_not_priced,
+                                                         {{"duration", duration_text(lang, o.run.wall_days)},
+                                                          {"limit", static_cast<long>(kMaxBillableHours / 8760)}})});
     }
     o.meets_goal = o.fits && o.cost.has_value();
     if (o.fits && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {

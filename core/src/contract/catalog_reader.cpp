@@ -1,9 +1,14 @@
 #include "contract/catalog_reader.hpp"
 
+#include <algorithm>
 #include <set>
 
+#include "common/dates.hpp"
+
+#include "common/numbers.hpp"
 #include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
+#include "rental/billing.hpp"
 
 namespace gpusizer::jsonio {
 namespace {
@@ -17,13 +22,14 @@ class CatalogReader {
     r_.warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers", "contract"});
     Catalog cat = base;
     if (const json* v = find(doc, "catalogVersion")) cat.version = r_.read_string(*v, pointer(path, "catalogVersion"));
-    if (const json* v = find(doc, "asOf")) cat.as_of = r_.read_string(*v, pointer(path, "asOf"));
+    if (const json* v = find(doc, "asOf")) cat.as_of = date(*v, pointer(path, "asOf"));
     if (const json* fx = find(doc, "fx")) {
       const std::string p = pointer(path, "fx");
       r_.expect_object(*fx, p);
       r_.warn_unknown_keys(*fx, p, {"usdCny", "date", "source"});
-      if (const json* v = find(*fx, "usdCny")) cat.fx.usd_cny = r_.read_quantity(*v, pointer(p, "usdCny"), 0, 1e4, true, msg::example_usd_cny);
-      cat.fx.date = opt_string(*fx, "date", p);
+      if (const json* v = find(*fx, "usdCny"))
+        cat.fx.usd_cny = r_.read_quantity(*v, pointer(p, "usdCny"), kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
+      if (const json* v = find(*fx, "date"); v && !v->is_null()) cat.fx.date = date(*v, pointer(p, "date"));
       cat.fx.source = opt_string(*fx, "source", p);
       if (cat.as_of.empty()) cat.as_of = cat.fx.date;
     }
@@ -31,7 +37,7 @@ class CatalogReader {
       const std::string p = pointer(path, "gpus");
       r_.expect_array(*gpus, p);
       at_most(*gpus, p, kMaxGpus);
-      for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i)));
+      for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i), base.gpus));
     }
     if (const json* models = find(doc, "models")) {
       const std::string p = pointer(path, "models");
@@ -79,6 +85,22 @@ class CatalogReader {
     const json* v = find(o, key);
     return v && !v->is_null() ? r_.read_int(*v, pointer(path, key), min, max) : fallback;
   }
+  // A real calendar date as the schema writes it: YYYY-MM-DD, YYYY-MM or YYYY.
+  std::string date(const json& v, const std::string& path) {
+    const std::string text = r_.read_string(v, path);
+    if (!day_number(text))
+      r_.fail(errc::invalid_value, path, msg::error_catalog_date,
+              {{"got", echo(text)}, {"first", kFirstYear}, {"last", kLastYear}});
+    return text;
+  }
+  // A dense peak: 0 (or absent) where the GPU has no such tensor mode, else a real figure.
+  double peak(const json& o, const char* key, const std::string& path) {
+    const double x = opt_number(o, key, path, 0, 0, kMaxPeakTflops);
+    if (x > 0 && x < kMinPeakTflops)
+      r_.fail(errc::invalid_value, pointer(path, key), msg::error_range_or_zero,
+              {{"min", format_sig(kMinPeakTflops, 6)}, {"max", format_sig(kMaxPeakTflops, 6)}, {"got", format_sig(x, 6)}});
+    return x;
+  }
   // A string, or {"en": ..., "zh": ...} for prose the catalog gives in both languages.
   Text opt_text(const json& o, const char* key, const std::string& path) {
     const json* v = find(o, key);
@@ -110,7 +132,7 @@ class CatalogReader {
     return r_.read_string(required(o, key, path), pointer(path, key));
   }
 
-  Gpu gpu(const json& j, const std::string& path) {
+  Gpu gpu(const json& j, const std::string& path, const std::vector<Gpu>& known) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path,
                          {"id", "name", "vendor", "formFactor", "architecture", "memoryGiB", "memoryBandwidthTBps",
@@ -122,37 +144,84 @@ class CatalogReader {
     g.name = opt_text(j, "name", path);
     if (g.name.empty()) g.name = {g.id, g.id};
     g.vendor = opt_string(j, "vendor", path);
-    g.form_factor = opt_string(j, "formFactor", path);
-    g.architecture = opt_string(j, "architecture", path);
+    if (const json* v = find(j, "formFactor"); v && !v->is_null())
+      g.form_factor = r_.read_enum(*v, pointer(path, "formFactor"), {"sxm", "pcie", "oam", "module"});
+    if (const json* v = find(j, "architecture"); v && !v->is_null())
+      g.architecture = r_.read_enum(*v, pointer(path, "architecture"),
+                                    {"volta", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"});
     g.memory_gib = r_.read_quantity(required(j, "memoryGiB", path), pointer(path, "memoryGiB"), 0, 1e5, true, msg::example_number);
-    g.memory_bandwidth_tbps = opt_number(j, "memoryBandwidthTBps", path, 0, 0, 1e3);
     const std::string peak_path = pointer(path, "peakTflops");
-    const json& peak = required(j, "peakTflops", path);
-    r_.expect_object(peak, peak_path);
-    r_.warn_unknown_keys(peak, peak_path, {"bf16", "fp16", "fp8", "tf32"});
-    g.peak_tflops.bf16 = opt_number(peak, "bf16", peak_path, 0, 0, 1e6);
-    g.peak_tflops.fp16 = opt_number(peak, "fp16", peak_path, 0, 0, 1e6);
-    g.peak_tflops.fp8 = opt_number(peak, "fp8", peak_path, 0, 0, 1e6);
-    g.peak_tflops.tf32 = opt_number(peak, "tf32", peak_path, 0, 0, 1e6);
+    const json& peaks = required(j, "peakTflops", path);
+    r_.expect_object(peaks, peak_path);
+    r_.warn_unknown_keys(peaks, peak_path, {"bf16", "fp16", "fp8", "tf32"});
+    g.peak_tflops.bf16 = peak(peaks, "bf16", peak_path);
+    g.peak_tflops.fp16 = peak(peaks, "fp16", peak_path);
+    g.peak_tflops.fp8 = peak(peaks, "fp8", peak_path);
+    g.peak_tflops.tf32 = peak(peaks, "tf32", peak_path);
     if (g.peak_tflops.bf16 <= 0 && g.peak_tflops.fp16 <= 0) r_.fail(errc::invalid_value, peak_path, msg::error_peak_required);
     g.gpus_per_node = opt_int(j, "gpusPerNode", path, 8, 1, 1024);
-    if (const json* intra = find(j, "intraNode")) {
-      const std::string p = pointer(path, "intraNode");
-      r_.expect_object(*intra, p);
-      r_.warn_unknown_keys(*intra, p, {"link", "kind", "gbps"});
-      g.intra_node_link = opt_string(*intra, "link", p);
-      g.intra_node_kind = opt_string(*intra, "kind", p);
-      g.intra_node_gbps = opt_number(*intra, "gbps", p, 0, 0, 1e5);
+    const json* intra = find(j, "intraNode");
+    const std::string intra_path = pointer(path, "intraNode");
+    if (intra && !intra->is_null()) {
+      r_.expect_object(*intra, intra_path);
+      r_.warn_unknown_keys(*intra, intra_path, {"link", "kind", "gbps"});
+      g.intra_node_link = opt_string(*intra, "link", intra_path);
+      if (const json* v = find(*intra, "kind"); v && !v->is_null())
+        g.intra_node_kind = r_.read_enum(*v, pointer(intra_path, "kind"), {"nvlink", "pcie", "xgmi", "hccs"});
     }
-    g.inter_node_gbps_per_gpu = opt_number(j, "interNodeGBpsPerGpu", path, 0, 0, 1e5);
+    // The link and the board go together; with neither given, the slowest kind (PCIe).
+    if (g.intra_node_kind.empty()) g.intra_node_kind = kind_of_form_factor(g.form_factor);
+    if (g.form_factor.empty()) g.form_factor = form_factor_of_kind(g.intra_node_kind);
+    // Bandwidths are > 0 (a zero makes times infinite); one not given comes from the GPU's class.
+    auto bandwidth = [&](const json* o, const char* key, const std::string& p, double min, double max,
+                         double Gpu::*field, bool by_architecture_first) {
+      const json* v = o ? find(*o, key) : nullptr;
+      if (v && !v->is_null()) return r_.read_quantity(*v, pointer(p, key), min, max, false, msg::example_number);
+      const auto from_class = class_default(known, g, field, by_architecture_first);
+      if (!from_class) r_.fail(errc::missing_field, pointer(p, key), msg::error_required);
+      return *from_class;
+    };
+    g.memory_bandwidth_tbps = bandwidth(&j, "memoryBandwidthTBps", path, kMinMemoryTBps, kMaxMemoryTBps,
+                                        &Gpu::memory_bandwidth_tbps, true);
+    g.intra_node_gbps = bandwidth(intra && intra->is_object() ? intra : nullptr, "gbps", intra_path, kMinLinkGBps,
+                                  kMaxLinkGBps, &Gpu::intra_node_gbps, false);
+    g.inter_node_gbps_per_gpu = bandwidth(&j, "interNodeGBpsPerGpu", path, kMinNetworkGBps, kMaxNetworkGBps,
+                                          &Gpu::inter_node_gbps_per_gpu, false);
     g.inter_node_fabric = opt_string(j, "interNodeFabric", path);
     g.tdp_watts = opt_number(j, "tdpWatts", path, 0, 0, 1e5);
-    g.default_mfu = opt_number(j, "defaultMfu", path, 0.35, 0.01, 1);
+    g.default_mfu = opt_number(j, "defaultMfu", path, 0.35, kMinMfu, kMaxMfu);
     g.export_variant_of = opt_string(j, "exportVariantOf", path);
     if (const json* capped = find(j, "nvlinkCapped")) g.nvlink_capped = r_.read_bool(*capped, pointer(path, "nvlinkCapped"));
     g.confidence = opt_string(j, "confidence", path);
     g.source = opt_string(j, "source", path);
     return g;
+  }
+
+  static std::string kind_of_form_factor(const std::string& form_factor) {
+    return form_factor == "sxm" ? "nvlink" : form_factor == "oam" ? "xgmi" : form_factor == "module" ? "hccs" : "pcie";
+  }
+  static std::string form_factor_of_kind(const std::string& kind) {
+    return kind == "nvlink" ? "sxm" : kind == "xgmi" ? "oam" : kind == "hccs" ? "module" : "pcie";
+  }
+
+  // A GPU's missing figure from its class among the GPUs it joins (the default catalog): the
+  // lowest of those with its architecture and link kind, else of its architecture (memory) or
+  // its link kind (links), else of all: never better than the slowest part of its kind.
+  static std::optional<double> class_default(const std::vector<Gpu>& known, const Gpu& g, double Gpu::*field,
+                                             bool by_architecture) {
+    auto lowest = [&](auto same) -> std::optional<double> {
+      std::optional<double> low;
+      for (const Gpu& k : known)
+        if (k.*field > 0 && same(k)) low = std::min(low.value_or(k.*field), k.*field);
+      return low;
+    };
+    const bool arch = !g.architecture.empty();
+    if (auto v = lowest([&](const Gpu& k) { return arch && k.architecture == g.architecture && k.intra_node_kind == g.intra_node_kind; }))
+      return v;
+    if (auto v = by_architecture ? lowest([&](const Gpu& k) { return arch && k.architecture == g.architecture; })
+                                 : lowest([&](const Gpu& k) { return k.intra_node_kind == g.intra_node_kind; }))
+      return v;
+    return lowest([](const Gpu&) { return true; });
   }
 
   Offer offer(const json& j, const std::string& path, const Catalog& cat) {
@@ -190,7 +259,7 @@ class CatalogReader {
       }
     }
     if (!any) r_.fail(errc::invalid_value, prices_path, msg::error_prices_required);
-    o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, 1e6);
+    o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, kMaxBillableHours);
     if (const json* s = find(j, "spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
     o.isolation = "shared";
     if (const json* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
@@ -201,11 +270,13 @@ class CatalogReader {
       const std::string p = pointer(path, "interconnect");
       r_.expect_object(*ic, p);
       r_.warn_unknown_keys(*ic, p, {"intraUnit", "interUnit", "interUnitGBpsPerGpu"});
-      if (const json* v = find(*ic, "intraUnit")) o.intra_unit = r_.read_string(*v, pointer(p, "intraUnit"));
+      if (const json* v = find(*ic, "intraUnit"))
+        o.intra_unit = r_.read_enum(*v, pointer(p, "intraUnit"), {"nvlink", "pcie", "xgmi", "hccs"});
       if (const json* v = find(*ic, "interUnit"))
         o.inter_unit = r_.read_enum(*v, pointer(p, "interUnit"), {"infiniband", "roce", "efa", "ethernet", "none"});
       if (const json* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
-        o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), 0, 1e5, true, msg::example_gbps);
+        o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), kMinNetworkGBps, kMaxNetworkGBps, false,
+                                                       msg::example_gbps);
     }
     auto optional_number = [&](const char* key) -> std::optional<double> {
       const json* v = find(j, key);
@@ -218,7 +289,7 @@ class CatalogReader {
     o.egress_price_per_gb = optional_number("egressPricePerGB");
     o.deposit_months = optional_number("depositMonths");
     o.commitment = opt_text(j, "commitment", path);
-    o.price_date = opt_string(j, "priceDate", path);
+    if (const json* v = find(j, "priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));
     o.confidence = opt_string(j, "confidence", path);
     o.source = opt_string(j, "source", path);
     o.price_as_listed = opt_string(j, "priceAsListed", path);

@@ -45,7 +45,9 @@ void Reader::fail(const char* code, const std::string& path, msg::Id id, std::in
 }
 
 void Reader::warn(const char* code, const std::string& path, msg::Id id, std::initializer_list<Arg> args) {
-  warnings_.push_back({code, path, say(lang_, id, args)});
+  // Past kMaxWarnings a warning is only counted (response_writer shows the first ones): a
+  // catalog of thousands of unknown keys must not cost thousands of sentences.
+  warnings_.push_back({code, path, warnings_.size() < kMaxWarnings ? say(lang_, id, args) : std::string()});
 }
 
 std::string Reader::type_name(const json& v) const {
