@@ -186,3 +186,38 @@ TEST_CASE("a custom GPU with only the required fields takes its class's figures"
   req["catalog"]["offers"][0]["interconnect"]["interUnitGBpsPerGpu"] = 1e-300;
   expect_refused(req, "/catalog/offers/0/interconnect/interUnitGBpsPerGpu", ">= 0.1");
 }
+
+TEST_CASE("an unknown key names the one it most likely meant, in both languages", "[hardening][request]") {
+  json catalog = bare_gpu_catalog();
+  catalog["offers"][0]["gpuPerUnit"] = 8;    // a letter short
+  catalog["offers"][0]["Currency"] = "CNY";  // case
+  catalog["offers"][0]["price_date"] = "2026";  // snake case
+  catalog["offers"][0]["zzz"] = 1;           // nothing near
+  json request = with(seven_b(), {{"catalog", catalog}, {"training", {{"tokns", "2T"}}}});
+  request["training"].erase("tokens");
+  request["training"]["tokens"] = "2T";
+  for (const char* lang : {"en", "zh"}) {
+    request["lang"] = lang;
+    const json r = run(request);
+    REQUIRE(r["ok"] == true);
+    std::map<std::string, std::string> said;
+    int count = 0;
+    for (const json& w : r["warnings"])
+      if (w["code"] == "unknown_field") {
+        said[w["path"]] = w["message"];
+        ++count;
+      }
+    CHECK(count == 5);  // once per key
+    INFO(lang);
+    const std::string ask = lang == std::string("en") ? "did you mean " : "是否想写 ";
+    CHECK_THAT(said["/catalog/offers/0/gpuPerUnit"], Catch::Contains(ask + "gpusPerUnit?") || Catch::Contains(ask + "gpusPerUnit？"));
+    CHECK_THAT(said["/catalog/offers/0/Currency"], Catch::Contains(ask + "currency"));
+    CHECK_THAT(said["/catalog/offers/0/price_date"], Catch::Contains(ask + "priceDate"));
+    CHECK_THAT(said["/training/tokns"], Catch::Contains(ask + "tokens"));
+    CHECK_THAT(said["/catalog/offers/0/zzz"], !Catch::Contains(ask));
+  }
+  // Equally near two keys ("tq": tp or pp?): no guess.
+  json layout = with(seven_b(), {{"hardware", {{"gpu", "h100-80gb"}, {"count", 8}, {"parallelism", {{"xp", 2}}}}}});
+  for (const json& w : run(layout)["warnings"])
+    if (w["path"] == "/hardware/parallelism/xp") CHECK_THAT(w["message"].get<std::string>(), !Catch::Contains("did you mean"));
+}
