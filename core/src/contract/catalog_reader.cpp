@@ -254,7 +254,7 @@ class CatalogReader {
     for (Period p : kPeriods) {
       if (const json* v = find(prices, period_name(p)); v && !v->is_null()) {
         o.prices[static_cast<int>(p)] =
-            r_.read_quantity(*v, pointer(prices_path, period_name(p)), 0, 1e12, true, msg::example_price);
+            r_.read_quantity(*v, pointer(prices_path, period_name(p)), kMinPrice, kMaxPrice, false, msg::example_price);
         any = true;
       }
     }
