@@ -221,3 +221,35 @@ TEST_CASE("an unknown key names the one it most likely meant, in both languages"
   for (const json& w : run(layout)["warnings"])
     if (w["path"] == "/hardware/parallelism/xp") CHECK_THAT(w["message"].get<std::string>(), !Catch::Contains("did you mean"));
 }
+
+TEST_CASE("models beyond any trained are refused where they are described; ids are never empty", "[hardening][model]") {
+  const json training = {{"tokens", "2T"}};
+  // Given layers and experts, inline, on a preset or in a config, name their own field.
+  expect_refused({{"model", {{"layers", 1001}, {"hidden", 256}, {"heads", 4}}}, {"training", training}}, "/model/layers",
+                 "<= 1,000");
+  expect_refused({{"model", {{"preset", "llama-2-7b"}, {"layers", 5000}}}, {"training", training}}, "/model/layers",
+                 "<= 1,000");
+  expect_refused({{"model", {{"preset", "mixtral-8x7b"}, {"experts", 5000}}}, {"training", training}}, "/model/experts",
+                 ">= 0 and <= 4,096");
+  const json config = {{"model_type", "mixtral"}, {"hidden_size", 4096}, {"num_attention_heads", 32},
+                       {"num_hidden_layers", 32},  {"vocab_size", 32000},   {"intermediate_size", 14336},
+                       {"num_local_experts", 1e6}, {"num_experts_per_tok", 2}};
+  expect_refused({{"model", {{"hfConfig", config}}}, {"training", training}}, "/model/hfConfig/num_local_experts",
+                 "<= 4,096");
+  // A shape that counts more parameters than may be given: blamed on params.
+  expect_refused({{"model", {{"layers", 1000}, {"hidden", 8192}, {"heads", 64}, {"experts", 4096}, {"expertsPerToken", 8}}},
+                  {"training", training}},
+                 "/model/params", "at most 1e15");
+  // The largest size allowed gets an inferred shape within the layer limit (the FFN widens).
+  const json huge = run({{"model", {{"params", 1e15}}}, {"training", training}});
+  REQUIRE(huge["ok"] == true);
+  CHECK(huge["result"]["model"]["layers"] <= 1000);
+  CHECK(huge["result"]["model"]["params"] == Approx(1e15).epsilon(0.01));
+
+  json catalog = bare_gpu_catalog();
+  catalog["offers"][0]["id"] = "";
+  expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/offers/0/id", "non-empty");
+  catalog = bare_gpu_catalog();
+  catalog["gpus"][0]["id"] = "";
+  expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/gpus/0/id", "non-empty");
+}

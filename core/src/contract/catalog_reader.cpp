@@ -131,6 +131,12 @@ class CatalogReader {
   std::string req_string(const json& o, const char* key, const std::string& path) {
     return r_.read_string(required(o, key, path), pointer(path, key));
   }
+  // An id: options, choices and the recommendation name offers by it, so never "".
+  std::string req_id(const json& o, const std::string& path) {
+    std::string id = req_string(o, "id", path);
+    if (id.empty()) r_.fail(errc::invalid_value, pointer(path, "id"), msg::error_empty_id);
+    return id;
+  }
 
   Gpu gpu(const json& j, const std::string& path, const std::vector<Gpu>& known) {
     r_.expect_object(j, path);
@@ -140,7 +146,7 @@ class CatalogReader {
                           "interNodeSource", "tdpWatts", "defaultMfu", "mfuNote", "exportVariantOf", "nvlinkCapped",
                           "confidence", "source", "notes"});
     Gpu g;
-    g.id = req_string(j, "id", path);
+    g.id = req_id(j, path);
     g.name = opt_text(j, "name", path);
     if (g.name.empty()) g.name = {g.id, g.id};
     g.vendor = opt_string(j, "vendor", path);
@@ -233,7 +239,7 @@ class CatalogReader {
                           "interconnect", "interconnectNote", "priceDate", "priceDateNote", "confidence", "source",
                           "priceAsListed", "notes"});
     Offer o;
-    o.id = req_string(j, "id", path);
+    o.id = req_id(j, path);
     o.provider = req_text(j, "provider", path);
     o.deployment = "cloud";
     if (const json* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
@@ -241,7 +247,7 @@ class CatalogReader {
     o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
-    o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 100000);
+    o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 1024);  // a unit is one node to the planner
     if (const json* u = find(j, "unitsAvailable"); u && !u->is_null())
       o.units_available = r_.read_int(*u, pointer(path, "unitsAvailable"), 1, 1 << 20);
     o.max_gpus_per_node = opt_int(j, "maxGpusPerNode", path, o.gpus_per_unit, 1, 1024);
@@ -301,7 +307,7 @@ class CatalogReader {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path, {"id", GPUSIZER_MODEL_KEYS});
     Model m;
-    m.id = req_string(j, "id", path);
+    m.id = req_id(j, path);
     const ModelFieldsRead read = read_model_fields(r_, j, path, m);
     if (m.name.empty()) m.name = m.id;
     finish_model(r_, path, m, read, false);

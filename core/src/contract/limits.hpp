@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/model.hpp"
+
 namespace gpusizer::jsonio {
 
 inline constexpr std::size_t kMaxRequestBytes = 2 * 1024 * 1024;  // 2 MiB of JSON text
@@ -24,7 +26,7 @@ inline constexpr std::size_t kMaxEchoChars = 80;                  // characters 
 inline constexpr double kMinMfu = 0.01, kMaxMfu = 1;                 // efficiency.mfu, defaultMfu
 inline constexpr double kMinUsdCny = 0.01, kMaxUsdCny = 1000;        // goal.usdCny, fx.usdCny: CNY per USD
 inline constexpr double kMinTokens = 1, kMaxTokens = 1e18;           // tokens, examples; also tokens x epochs
-inline constexpr double kMinParams = 1, kMaxParams = 1e15;           // params, activeParams
+inline constexpr double kMinParams = 1, kMaxParams = kMaxModelParams;  // params, activeParams
 inline constexpr double kMinPrice = 0.01, kMaxPrice = 1e12;          // an offer's price per unit per period
 inline constexpr double kMinEpochs = 0.01, kMaxEpochs = 1e4;
 inline constexpr double kMinDays = 0.01, kMaxDays = 36500;           // goal.days: 15 minutes to 100 years
