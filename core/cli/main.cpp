@@ -3,7 +3,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -20,6 +19,15 @@ const char* kUsage =
     "       gpusizer --version\n"
     "exit status: 0 when the response is ok, 2 when it is not (the JSON is printed either way), 1 on usage errors\n";
 
+// At most one byte more than the core reads: enough for it to refuse the request as too large,
+// without holding a stream of any size in memory.
+std::string read_capped(std::istream& in) {
+  std::string text(gpusizer::max_request_bytes() + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
 int estimate(const char* file) {
   std::string request;
   if (file && std::strcmp(file, "-") != 0) {
@@ -29,9 +37,9 @@ int estimate(const char* file) {
                 << "\n";
       return kExitNotOk;
     }
-    request.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    request = read_capped(in);
   } else {
-    request.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    request = read_capped(std::cin);
   }
   const std::string response = gpusizer::estimate_json(request);
   std::cout << response << "\n";

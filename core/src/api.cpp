@@ -3,6 +3,7 @@
 #include <exception>
 
 #include "contract/default_catalog.hpp"
+#include "contract/limits.hpp"
 #include "contract/request_reader.hpp"
 #include "contract/response_writer.hpp"
 #include "estimate.hpp"
@@ -59,6 +60,8 @@ std::string error_json(const Error& error) noexcept {
     return kFallback;
   }
 }
+
+std::size_t max_request_bytes() noexcept { return jsonio::kMaxRequestBytes; }
 
 const char* version() noexcept { return GPUSIZER_VERSION; }
 

@@ -51,9 +51,7 @@ nlohmann::json parse_limited(const std::string& text) {
   using nlohmann::json;
   const Lang lang = lang_hint(text.substr(0, std::min(text.size(), kMaxRequestBytes)));
   if (text.size() > kMaxRequestBytes)
-    throw Error(errc::invalid_value, "",
-                say(lang, msg::error_request_too_large, {{"bytes", format_int(static_cast<double>(text.size()))},
-                                                             {"limit", format_int(kMaxRequestBytes)}}));
+    throw Error(errc::invalid_value, "", say(lang, msg::error_request_too_large, {{"limit", format_int(kMaxRequestBytes)}}));
   std::vector<Frame> stack;
   auto too_long = [&](const std::string& s, const std::string& path) {
     if (s.size() > kMaxStringBytes)
