@@ -34,6 +34,9 @@ struct Plan {
 // model, training, cluster, calibration and global batch; RunTimer keeps one per cluster.
 struct PlanCache {
   std::vector<double> stage_work;                     // by the planner's keys; -1: not yet
+  // Rows of traffic by pipeline degree, added as degrees are met: few of the degrees up to
+  // the layers are ever searched, and a row per possible one took megabytes per cluster.
+  std::vector<int> traffic_row;                       // by pp; -1: no row yet
   std::vector<std::pair<double, double>> traffic;
 };
 
