@@ -31,7 +31,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
 fi
 
-# npm packages for the browser test (playwright-core, axe-core), exactly as locked.
+# npm packages (playwright-core and axe-core for the browser tests, ajv for the JSON Schemas,
+# typescript for the declaration files, esbuild for the offline page), exactly as locked.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "bootstrap: npm ci"
   npm ci --no-audit --no-fund --loglevel=error

@@ -147,8 +147,10 @@ if (left.length) fail(`index.html still refers to local files: ${left.join(', ')
 if (!seen.bundle) fail('index.html no longer loads gpu-sizer.js; nothing to replace with the bundle');
 if (!/<\/body>/i.test(html) || !/<meta charset="utf-8">/i.test(html)) fail('index.html lacks </body> or <meta charset="utf-8">');
 
-html = html.replace(/(<meta charset="utf-8">)/i, `$1\n  <meta http-equiv="Content-Security-Policy" content="${CSP}">`);
-html = html.replace(/<\/body>/i, `<script>\n${script}\n</script>\n</body>`);
+// Replacement functions, not strings: in a replacement string "$&", "$'" and "$`" are patterns,
+// and a minified bundle may well contain them (a variable named $ before &&).
+html = html.replace(/(<meta charset="utf-8">)/i, (m) => `${m}\n  <meta http-equiv="Content-Security-Policy" content="${CSP}">`);
+html = html.replace(/<\/body>/i, () => `<script>\n${script}\n</script>\n</body>`);
 
 fs.mkdirSync(path.dirname(opts.out), { recursive: true });
 fs.writeFileSync(opts.out, html);

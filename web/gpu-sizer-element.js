@@ -18,12 +18,18 @@
 //   gpu          a GPU id of the catalog (e.g. "a100-80gb"); default: the core's, a100-80gb.
 //                Property gpu: as preset.
 //   catalog-src  URL (same origin) of a provider catalog JSON, sent as request.catalog. Property
-//                catalogSrc: the attribute as written, "" when there is none.
+//                catalogSrc: the attribute as written, "" when there is none. It fails safe: a
+//                catalog that cannot be loaded (an HTTP error, not JSON, no connection) or that
+//                the core refuses (anything but an object, a bad offer: the error names the
+//                field) leaves the element showing that error and no prices at all, whatever the
+//                form is changed to, until another catalog is given; never the default market in
+//                place of the provider's own.
 // Properties:
 //   catalog      get: the provider catalog in use (set as this property or loaded from
 //                catalog-src), else null. set: a provider catalog object, used at once (same as
 //                catalog-src, without the fetch); null clears it, and catalog-src, if present,
-//                applies again. Whichever of catalog and catalog-src was set last wins: a new
+//                applies again; anything else (an array, a string) is sent as it is and refused by
+//                the core, as a bad catalog-src is. Whichever of catalog and catalog-src was set last wins: a new
 //                catalog-src aborts the load in flight (a stale response never applies), and
 //                setting catalog drops it. Estimates wait while a load is in flight.
 //                Its fx {usdCny, date}, when given, is the exchange-rate field's placeholder.
@@ -67,24 +73,36 @@
 //                    detail.request: the request object that produced it.
 //   gpusizer-error   detail = {ok: false, error: {code, path, message}, request}: a bad input (the
 //                    core's answer; request is what was sent), or the module/catalog failing to
-//                    load (codes load_failed, catalog_unavailable; request null).
+//                    load (codes load_failed, catalog_unavailable; request null). A catalog the
+//                    core refuses is its answer, with the path of the field under /catalog.
 // Styling: custom properties --gpu-sizer-accent, --gpu-sizer-accent-text, --gpu-sizer-accent-tint,
 //   --gpu-sizer-font, --gpu-sizer-font-size, --gpu-sizer-text, --gpu-sizer-muted, --gpu-sizer-bg,
 //   --gpu-sizer-surface, --gpu-sizer-border, --gpu-sizer-input-border, --gpu-sizer-radius,
 //   --gpu-sizer-danger, --gpu-sizer-ok, --gpu-sizer-warn, --gpu-sizer-warn-bg,
 //   --gpu-sizer-point (chart points off the frontier), --gpu-sizer-grid (chart grid lines);
 //   parts: form, field, field-error, lang-switch, architecture (the form's shape disclosure, a
-//   <details> that takes a dropped config.json), summary, warnings, layout (the parallel layout,
-//   iteration-time bar and the whole run's time of the chosen GPU), advice (rule of thumb and
-//   notes), chart (the
-//   cost-versus-time SVG: points, frontier, labels, tooltip), options, table-wrap, table,
-//   badge (every badge in the table) with badge-recommended, badge-cheapest, badge-fastest for
-//   one kind (the cheapest/fastest badges are outlined in the accent colour), steps, meta.
+//   <details> that takes a dropped config.json), summary (the recommended plan: its cards and
+//   why it was chosen), warnings, export (CSV, JSON, Markdown, Print), layout (the parallel
+//   layout, iteration-time bar and the whole run's time of the chosen GPU), advice (rule of
+//   thumb and notes), chart (the cost-versus-time SVG: points, frontier, labels, tooltip),
+//   scaling (time and cost against the GPU count, when the response has result.scaling),
+//   options (the comparison with its filters), table-wrap, table, badge (every badge in the
+//   table) with badge-recommended, badge-cheapest, badge-fastest for one kind (the
+//   cheapest/fastest badges are outlined in the accent colour), warning-badge (a warning or
+//   outside-the-constraints badge of a row), steps, meta.
+//   Print: the element's own print styles leave out the form, the filters and the buttons.
 // Language: every text is in the element's language: its labels from sizer/i18n.js, the core's
 //   messages in the request's lang, catalog names given as {en, zh} (GPU and model names) in
 //   that language, else English.
-// Table rows: tr[data-offer-id] with data-recommended / data-cheapest / data-fastest; each has a
-//   toggle (button.expand, aria-expanded) opening the detail row that follows it.
+// Table rows: tr[data-offer-id] with data-recommended / data-cheapest / data-fastest /
+//   data-outside; each has a toggle (button.expand, aria-expanded) opening the detail row that
+//   follows it. The comparison starts with the top 10 offers that meet the goal (the
+//   recommended one among them); its filters (select#flt-gpu, #flt-deployment, #flt-isolation,
+//   #flt-term, checkbox #flt-meets) and button.show-all change that. Below 40rem of width each
+//   row is a card.
+// Estimates run in a module worker (sizer/engine-worker.js) where one can, one at a time (the
+//   latest input wins), so typing never waits for the core; where none can (the one-file
+//   offline page) they run in the page after a pause in typing.
 // Timing: each estimate leaves User Timing measures "gpusizer:estimate" and "gpusizer:render".
 // Stylesheet: gpu-sizer.css next to this module, by <link>; a bundle that cannot load files
 //   (the one-file offline page) calls useInlineStyles(cssText) before define() instead.

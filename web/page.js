@@ -14,7 +14,12 @@
 // touches the URL.
 
 import { i18n } from './sizer/i18n.js';
+import { warm } from './sizer/engine.js';
 import { ClaimsSection } from './page-claims.js';
+
+// The calculator's core starts loading (in its worker) now, while the element's own modules are
+// still on their way: this script's are fewer and run first.
+warm();
 
 const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
 const HTML_LANG = { zh: 'zh-CN', en: 'en' };
@@ -23,7 +28,7 @@ const sizer = document.querySelector('gpu-sizer');
 const claimsBox = document.getElementById('claims');
 const claims = claimsBox && sizer ? new ClaimsSection(claimsBox, sizer) : null;
 let pageLang = null;
-let answered = false; // the calculator's first answer is in: the claims may be computed now
+let answered = false; // the claims may be computed now (see deferClaims)
 
 /** The request to put in a link: what the core got, minus catalog and goal.asOf. */
 function shareable(request) {
@@ -82,23 +87,30 @@ function syncLanguage() {
 if (sizer) {
   customElements.whenDefined('gpu-sizer').then(syncLanguage);
   new MutationObserver(syncLanguage).observe(sizer, { attributes: true, attributeFilter: ['lang'] });
-  // The claims take a dozen estimates: computed after the calculator's own first answer.
-  const first = () => {
-    answered = true;
-    syncLanguage();
-  };
-  sizer.addEventListener('gpusizer-result', first, { once: true });
+  sizer.addEventListener('gpusizer-result', deferClaims, { once: true });
+  sizer.addEventListener('gpusizer-result', registerServiceWorker, { once: true });
   applyFragment();
   // A link pasted into this tab changes only the fragment: no reload, so apply it here.
   // (replaceState below fires no hashchange.)
   addEventListener('hashchange', applyFragment);
+  // The URL follows once the result is painted: changing it in the result's own task makes the
+  // browser lay the page out there and then, instead of once when it paints.
+  let pending = null;
+  const writeUrl = () => {
+    const hash = pending;
+    pending = null;
+    if (hash && hash !== location.hash) history.replaceState(history.state, '', hash);
+    const field = document.getElementById('share-url');
+    if (field && !field.hidden) field.value = location.href; // the fallback shows the current link
+  };
   sizer.addEventListener('gpusizer-result', (e) => {
     const request = e.detail && e.detail.request;
     if (!request || typeof request !== 'object') return;
-    const hash = `#r=${encode(shareable(request))}`;
-    if (hash !== location.hash) history.replaceState(history.state, '', hash);
-    const field = document.getElementById('share-url');
-    if (field && !field.hidden) field.value = location.href; // the fallback shows the current link
+    const first = pending === null;
+    pending = `#r=${encode(shareable(request))}`;
+    if (!first) return; // already on its way
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(writeUrl, { timeout: 300 });
+    else setTimeout(writeUrl, 50);
   });
 }
 
@@ -151,9 +163,40 @@ if (share && sizer) {
   share.hidden = false;
 }
 
-// ---- offline support after the first visit ----
-if ('serviceWorker' in navigator && (location.protocol === 'https:' || location.hostname === 'localhost' || location.hostname === '127.0.0.1')) {
-  navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { type: 'classic' }).catch(() => {
-    /* offline support is optional */
-  });
+// ---- the claims: a dozen whole estimates in a worker of their own, deferred ----
+// They would compete with the calculator's own estimates for the processor while the reader
+// types; they start once the section could come into view (the page scrolled towards the
+// footer) or a few seconds after the first result, whichever is first.
+const CLAIMS_AFTER_MS = 5000;
+
+function deferClaims() {
+  if (answered || !claims) return;
+  let timer = 0;
+  let observer = null;
+  const start = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    observer?.disconnect();
+    syncLanguage();
+  };
+  timer = setTimeout(start, CLAIMS_AFTER_MS);
+  const footer = document.querySelector('.site-footer');
+  if (footer && typeof IntersectionObserver === 'function') {
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) start();
+    }, { rootMargin: '100% 0px' });
+    observer.observe(footer);
+  }
+}
+
+// ---- offline support after the first visit (registered once the first result is in: its
+// precache does not compete with the first paint) ----
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !(location.protocol === 'https:' || location.hostname === 'localhost' || location.hostname === '127.0.0.1')) return;
+  setTimeout(() => {
+    navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { type: 'classic' }).catch(() => {
+      /* offline support is optional */
+    });
+  }, 0);
 }

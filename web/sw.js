@@ -1,6 +1,6 @@
 // Offline support for the host page: network first (so a deployed update shows at once),
 // the cache when the network fails. Same-origin GET requests only.
-const CACHE = 'gpusizer-v4';
+const CACHE = 'gpusizer-v5';
 const PRECACHE = [
   './',
   'index.html',
@@ -23,10 +23,13 @@ const PRECACHE = [
   'sizer/controller.js',
   'sizer/dom.js',
   'sizer/engine.js',
+  'sizer/engine-worker.js',
+  'sizer/export.js',
   'sizer/form.js',
   'sizer/i18n.js',
   'sizer/layout.js',
   'sizer/options-table.js',
+  'sizer/scaling.js',
   'sizer/steps.js',
   'sizer/summary.js',
 ];

@@ -10,6 +10,7 @@
 #include "rental/billing.hpp"
 #include "rental/compare.hpp"
 #include "rental/recommend.hpp"
+#include "rental/scaling.hpp"
 #include "report/explain.hpp"
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
@@ -61,8 +62,12 @@ class Estimator {
                             say(req_.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
     for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
+    add_trials_across_offers(r);
     compare_options(r);
     recommend(req_, r, budget_mode_);
+    r.scaling = make_scaling(r);
+    r.measured_modelled = timer_.modelled_at_measurement();
+    r.measured = req_.measured;
     r.advice = make_advice(req_, r);
     r.steps = explain(req_, r);
     return r;
@@ -95,8 +100,10 @@ class Estimator {
     } else if (fixed) {
       count = req_.parallelism->gpus();
     } else {
-      if (r.assumed_days <= 0) {  // budget-only request: the GPU estimate still needs a duration
-        r.assumed_days = kDefaultDeadlineDays;
+      // A budget-only request sizes the offers to the budget; the GPU estimate still needs a
+      // duration, its own (the options' sizing must not see it).
+      e.deadline_days = r.assumed_days > 0 ? r.assumed_days : kDefaultDeadlineDays;
+      if (r.assumed_days <= 0) {
         r.warnings.push_back({warnc::estimate_default_deadline, "/goal/days",
                               say(req_.lang, msg::warning_estimate_default_deadline,
                                   {{"gpu", gpu.id}, {"days", format_sig(kDefaultDeadlineDays, 3)}})});
@@ -106,19 +113,19 @@ class Estimator {
       if (req_.mfu) {
         // A stated utilization: the exact count, ceil(FLOPs / (peak x MFU x seconds)).
         const double rate = peak_for(gpu, req_.training.precision).tflops * 1e12 * *req_.mfu;
-        const double exact = flops_ / (rate * r.assumed_days * kSecondsPerDay);
+        const double exact = flops_ / (rate * e.deadline_days * kSecondsPerDay);
         count = exact < kMaxGpus ? std::max(1, static_cast<int>(std::ceil(exact - 1e-9))) : kMaxGpus;
         if (fit && *fit > count) count = *fit;
       } else {
         // Single GPUs up to a node, whole nodes beyond (how clusters are rented and planned).
         const int node = c.gpus_per_node;
         const long min_units = fit ? *fit : 1;
-        const Sizing within_node = units_for_days(timer_, c, 1, min_units, node, r.assumed_days);
+        const Sizing within_node = units_for_days(timer_, c, 1, min_units, node, e.deadline_days);
         if (within_node.met) {
           count = static_cast<int>(within_node.units);
         } else if (c.multi_node()) {
           const long min_nodes = fit ? (*fit + node - 1) / node : 1;
-          count = static_cast<int>(units_for_days(timer_, c, node, min_nodes, kMaxGpus / node, r.assumed_days).units * node);
+          count = static_cast<int>(units_for_days(timer_, c, node, min_nodes, kMaxGpus / node, e.deadline_days).units * node);
         } else {
           count = static_cast<int>(within_node.units);
         }
@@ -133,7 +140,7 @@ class Estimator {
       r.warnings.push_back({warnc::long_run, "/hardware/count",
                             say(req_.lang, msg::warning_long_run,
                                 {{"duration", duration_text(req_.lang, e.run.wall_days)}, {"limit", kLongRunDays}})});
-    if (e.run.fits() && e.count_from_goal && e.run.wall_days > r.assumed_days)
+    if (e.run.fits() && e.count_from_goal && e.run.wall_days > e.deadline_days)
       r.warnings.push_back({warnc::misses_deadline, "/goal/days",
                             say(req_.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.id}})});
     return e;
@@ -164,6 +171,51 @@ class Estimator {
     }
     if (min_units > max_units) out.needed = std::max(out.needed, min_units);
     return out;
+  }
+
+  // The renters' trial week where an offer sells only months: the same provider's hourly offer of
+  // the same GPU for the first week, then this offer's months.
+  void add_trials_across_offers(Result& r) {
+    for (Option& o : r.options) {
+      if (!o.cost || o.cost->trial_then_monthly || !o.offer->prices[static_cast<int>(Period::month)]) continue;
+      const int count = o.units * o.offer->gpus_per_unit;
+      for (const Option& h : r.options) {
+        const Offer& hourly = *h.offer;
+        if (&h == &o || hourly.gpu != o.offer->gpu || hourly.provider.en != o.offer->provider.en) continue;
+        const int units = (count + hourly.gpus_per_unit - 1) / hourly.gpus_per_unit;
+        if (hourly.units_available && units > *hourly.units_available) continue;
+        if (hourly.inter_unit == "none" && units > 1) continue;
+        if (auto trial = trial_across(hourly, units, *o.offer, o.units, o.run.wall_days * 24, money_)) {
+          o.cost->trial_then_monthly = *trial;
+          break;
+        }
+      }
+    }
+  }
+
+  // The scaling curve of the recommended offer, else of the chosen GPU in its usual machines.
+  std::optional<Scaling> make_scaling(const Result& r) {
+    const Option* best = nullptr;
+    for (const Option& o : r.options)
+      if (o.recommended) best = &o;
+    if (best) {
+      const Offer& offer = *best->offer;
+      const Gpu& gpu = *cat_.find_gpu(offer.gpu);
+      const Cluster c = timer_.cluster_for(offer, gpu);
+      const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
+      const int unit = offer.gpus_per_unit;
+      long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
+      if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);
+      return scaling_curve(timer_, c, &offer, unit, fit ? (*fit + unit - 1) / unit : 1, max_units, best->units, money_);
+    }
+    if (!r.estimate || !r.estimate->run.fits()) return std::nullopt;
+    const Gpu& gpu = *cat_.find_gpu(req_.gpu);
+    const Cluster c = timer_.cluster_for(gpu);
+    const int unit = r.estimate->run.count >= c.gpus_per_node ? c.gpus_per_node : 1;
+    const auto fit = min_gpus_to_fit(req_.model, req_.training, gpu, {c.gpus_per_node, c.multi_node()});
+    const long max_units = c.multi_node() ? kMaxGpus / unit : c.gpus_per_node / unit;
+    return scaling_curve(timer_, c, nullptr, unit, fit ? (*fit + unit - 1) / unit : 1, max_units,
+                         r.estimate->run.count / unit, money_);
   }
 
   Option price_offer(const Result& r, const Offer& offer) {

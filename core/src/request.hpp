@@ -85,6 +85,15 @@ struct Request {
   bool allow_non_cuda = false;              // AMD ROCm and Ascend CANN offers may be recommended
   Goal goal;
   std::optional<double> mfu;
+  // A throughput measured in a trial (the renters' advice: a week by the hour, then months): it
+  // replaces the modelled steady state, scaled to other counts and GPUs by the model's ratio.
+  struct Measured {
+    double tokens_per_second_per_gpu = 0;
+    std::string gpu;  // where it was measured: efficiency.measuredGpu, else hardware.gpu
+    int count = 0;    // efficiency.measuredGpus, else hardware.count, else one machine
+    std::optional<Parallelism> parallelism;  // efficiency.measuredParallelism
+  };
+  std::optional<Measured> measured;
   std::shared_ptr<const Catalog> catalog;
   std::vector<Warning> warnings;  // collected while reading the request
 };

@@ -44,6 +44,7 @@ struct TrainingRun {
 struct Estimate {
   TrainingRun run;
   bool count_from_goal = false;  // count derived from goal.days
+  double deadline_days = 0;      // the deadline the count was sized to (budget-only: 30 days)
 };
 
 struct Cost {
@@ -63,6 +64,8 @@ struct Cost {
     std::vector<Line> billing;
     double amount = 0;
     double idle_hours = 0;
+    std::string trial_offer;  // the same provider's hourly offer the week is rented on, when not this one
+    int trial_units = 0;      // its units for the week
   };
   std::optional<Trial> trial_then_monthly;
   // Hours of use per month above which the monthly price beats paying by the hour.
@@ -92,6 +95,22 @@ struct Advice {
   bool agrees = true;
   std::string message;     // the reasoned agreement or disagreement
   std::vector<Warning> notes;  // trial week, break-even, sensitive data, old prices
+};
+
+// How many GPUs, seen: time and cost against the GPU count (rental/scaling.hpp).
+struct ScalePoint {
+  int count = 0;  // GPUs
+  long units = 0;
+  double wall_days = 0, gpu_hours = 0;
+  std::optional<double> cost;  // with an offer, in the request's currency
+};
+
+struct Scaling {
+  std::string gpu, offer_id;  // offer_id empty: the chosen GPU in its usual machines, no prices
+  int unit_gpus = 1;
+  std::vector<ScalePoint> points;  // ascending counts, every one that fits
+  int recommended_count = 0;
+  std::optional<int> stops_paying;  // the first count from which doubling no longer pays
 };
 
 // The recommended offer and why (rental/recommend.hpp).
@@ -131,6 +150,9 @@ struct Result {
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
   Advice advice;
   Recommendation recommendation;
+  std::optional<Scaling> scaling;
+  double measured_modelled = 0;  // the modelled throughput where a measurement was taken
+  std::optional<Request::Measured> measured;
 };
 
 }  // namespace gpusizer

@@ -6,7 +6,7 @@ import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, openWithResult, shadow, waitShadow, settled } from './harness.mjs';
+import { useSite, openWithResult, shadow, waitShadow, settled, showAllOffers } from './harness.mjs';
 
 const SLOW_MS = 1500;
 // One offer under the same id in every test catalog; only the provider's name and prices differ.
@@ -34,6 +34,8 @@ describe('the embedding demo', () => {
   before(async () => {
     providerCatalog = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'provider-catalog.example.json'), 'utf8'));
     embed = await openWithResult(site, 'embed', site.url + 'embed.html');
+    await settled(embed);
+    await showAllOffers(embed); // every offer, also those that miss the goal
   });
 
   test('embed.html: the table’s rows are the example provider’s offers, every row from Example GPU Cloud; attributes lang, currency, gpu applied; one offer recommended', async () => {

@@ -31,6 +31,7 @@ const TERMS = new Set([
   'token', 'tokens', 'GPU', 'FLOPs', 'TFLOP', 'TFLOPS', 'MFU', 'HFU', 'GB', 'GiB', 'TB', 'MB', 'LoRA', 'QLoRA', 'ZeRO',
   'tp', 'pp', 'dp', 'ep', 'NVLink', 'PCIe', 'InfiniBand', 'RoCE', 'EFA', 'HCCS', 'Infinity', 'Fabric', 'AdamW', 'SwiGLU',
   'GeGLU', 'GELU', 'PEFT', 'JSON', 'Hugging', 'Face', 'config', 'json', 'English', 'gpusizer', 'Ctrl', 'TFLOP/s', 'e',
+  'Markdown',
 ]);
 // The request's vocabulary, which the core's Chinese messages name as code.
 const FIELDS = new Set([
@@ -40,7 +41,7 @@ const FIELDS = new Set([
   'microBatch', 'globalBatch', 'interleave', 'recompute', 'goal', 'days', 'budget', 'currency', 'usdCny', 'efficiency',
   'mfu', 'hour', 'day', 'month', 'year', 'true', 'false', 'all-linear', 'attention', 'catalog',
 ]);
-const CORE_TEXT = '.error, .form-error, .warnings, .notes, td.warn, .steps-list, .rule, .claim-text, .claim-explanation, .claim-figures';
+const CORE_TEXT = '.error, .form-error, .warnings, .notes, td.warn, .warn-list, .reason, .scaling-rule, .steps-list, .rule, .claim-text, .claim-explanation, .claim-figures';
 
 /** Every visible text of the page and the element: [{text, core, where}]. Runs in the page. */
 function visibleTexts(coreSelector) {
@@ -101,6 +102,11 @@ function english(texts, names) {
 
 const openEverything = (page) => shadow(page, ({ shadowRoot: root }) => {
   for (const d of root.querySelectorAll('details')) d.open = true;
+  // Every offer (not only the top 10 that meet the goal), each with its detail row.
+  const meets = root.querySelector('#flt-meets');
+  if (meets && meets.checked) meets.click();
+  const more = root.querySelector('.show-all');
+  if (more && !more.hidden && more.getAttribute('aria-expanded') !== 'true') more.click();
   for (const b of root.querySelectorAll('button.expand[aria-expanded="false"]')) b.click();
   return root.querySelectorAll('tr.detail:not([hidden])').length;
 });

@@ -1,6 +1,7 @@
 // The strict Content-Security-Policy the site is served with, and axe-core (no serious or
-// critical violation) on the page in English and Chinese, with a 70B run's row expanded, on the
-// embedding demo and with the copy-link fallback shown. Every file's last test also fails on any
+// critical violation) on the page in English and Chinese, at 1280 and 360 px (the offers as
+// cards there), with a 70B run's row expanded, on the embedding demo and with the copy-link
+// fallback shown. Every file's last test also fails on any
 // CSP violation in its pages (harness.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +34,21 @@ test('axe-core: index, 70B with a row expanded', async (t) => {
   await runAxe(t, page, 'index, 70B with a row expanded');
   await site.close(page);
 });
+
+for (const lang of ['en', 'zh']) {
+  test(`axe-core: index at 360 px (offers as cards, a detail row open, a warning badge focused), ${lang}`, async (t) => {
+    const context = await site.newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US', viewport: { width: 360, height: 800 } });
+    const page = await site.newPage(`axe-360-${lang}`, context);
+    await page.goto(site.url);
+    await waitShadow(page, ({ shadowRoot: root }, l) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0 && root.querySelector('.root').lang === l, lang, 'first result');
+    await settled(page);
+    await page.locator('gpu-sizer table.options tbody tr[data-offer-id] button.expand').first().click();
+    const badge = page.locator('gpu-sizer td.warn .wb').first();
+    if (await badge.count()) await badge.focus();
+    await runAxe(t, page, `index at 360 px, ${lang}`);
+    await site.close(page);
+  });
+}
 
 test('axe-core: embed', async (t) => {
   const page = await openWithResult(site, 'axe-embed', site.url + 'embed.html');

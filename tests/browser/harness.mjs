@@ -181,17 +181,31 @@ export async function openWithResult(site, label, url = site.url) {
   return page;
 }
 
-// Waits until the element has stopped producing events (the form debounces typing), then
-// returns the last gpusizer-result detail.
+// Waits until the element has stopped producing events and has no estimate on its way (its
+// results are not aria-busy: a pause in typing awaited, queued, or at the core), then returns the
+// last gpusizer-result detail.
 export async function settled(page, quietMs = 450) {
   let n = -1;
-  for (let i = 0; i < 40; i++) {
-    const now = await page.evaluate(() => window.__events.length);
-    if (now === n) break;
+  for (let i = 0; i < 80; i++) {
+    const now = await page.evaluate(() => {
+      const busy = [...document.querySelectorAll('gpu-sizer')].some((el) => el.shadowRoot?.querySelector('.results')?.getAttribute('aria-busy') === 'true');
+      return busy ? -1 : window.__events.length;
+    });
+    if (now === n && now !== -1) break;
     n = now;
-    await page.waitForTimeout(quietMs);
+    await page.waitForTimeout(now === -1 ? 100 : quietMs);
   }
   return page.evaluate(() => window.__lastResult);
+}
+
+/** Every offer in the comparison: the "meets the goal" filter off, and all rows shown (not the top 10). */
+export async function showAllOffers(page) {
+  await shadow(page, ({ shadowRoot: root }) => {
+    const meets = root.querySelector('#flt-meets');
+    if (meets && meets.checked) meets.click();
+    const more = root.querySelector('.show-all');
+    if (more && !more.hidden && more.getAttribute('aria-expanded') !== 'true') more.click();
+  });
 }
 
 /** The summary cards' values by key. */
@@ -208,7 +222,8 @@ export async function workedExample(page) {
   await controls.locator('input[name="sizeBy"][value="days"]').check();
   await controls.locator('#f-days').fill('5');
   await controls.locator('#f-mfu').fill('0.5769');
-  await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"] .value')?.textContent || '').includes('1,081'), null,
+  // The card shows the recommended plan's GPUs (whole units) and the estimate's 1,081 beside them.
+  await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"]')?.textContent || '').includes('1,081'), null,
     'summary shows 1,081 GPUs (7B, 2T tokens, A100-80GB, 5 days, MFU 0.5769)');
   return { presetAfterParams: preset };
 }

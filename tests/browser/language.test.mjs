@@ -25,7 +25,7 @@ describe('the language switch', () => {
       caption: root.querySelector('.caption-title').textContent,
       step: root.querySelector('.steps-list li[data-step="flops"]')?.textContent || '',
       badge: root.querySelector('tr[data-recommended] .badge')?.textContent,
-      gpus: root.querySelector('.card[data-key="gpus"] .value').textContent,
+      gpus: root.querySelector('.card[data-key="gpus"]').textContent,
       lang: root.querySelector('.root').lang,
     }));
     t.diagnostic(`${zh.tokensLabel} / ${zh.caption} / ${zh.step.slice(0, 60)}`);

@@ -83,7 +83,7 @@ describe('the offline page', () => {
     await controls.locator('input[name="sizeBy"][value="days"]').check();
     await controls.locator('#f-days').fill('5');
     await controls.locator('#f-mfu').fill('0.5769');
-    await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"] .value')?.textContent || '').includes('1,081'), null, 'summary shows 1,081 GPUs');
+    await waitShadow(page, ({ shadowRoot: root }) => (root.querySelector('.card[data-key="gpus"]')?.textContent || '').includes('1,081'), null, 'summary shows 1,081 GPUs');
     const summary = await summaryValues(page);
     t.diagnostic(`summary: ${JSON.stringify(summary)}`);
     assert.match(summary.flops || '', /8\.4\s*×\s*10\s*22/);
@@ -122,7 +122,7 @@ describe('the offline page', () => {
       tokensLabel: root.querySelector('label[for="f-tokens"]').textContent,
       caption: root.querySelector('.caption-title').textContent,
       badge: root.querySelector('tr[data-recommended] .badge')?.textContent,
-      gpus: root.querySelector('.card[data-key="gpus"] .value').textContent,
+      gpus: root.querySelector('.card[data-key="gpus"]').textContent,
       lang: root.querySelector('.root').lang,
     }));
     assert.deepEqual([zh.tokensLabel, zh.caption, zh.badge], ['训练 token 数', '租用方案对比', '推荐']);

@@ -1,14 +1,29 @@
-// The comparison table: its rows, headers and caption, the recommended / cheapest / fastest
-// badges on the rows the core names, sorting, the columns and cells of a row, the detail row a
-// toggle opens (unit prices, terms, the trial-week plan, interconnect, layout, source), and the
-// table scrolling in its own container at 360 px.
+// The comparison: at 1280 px the decisive columns (offer and provider, type and isolation, GPUs and
+// units, time, total cost, cost per billion tokens, warnings) without sideways scrolling, the rest
+// in a detail row; it starts with the offers that meet the goal (the top 10, then "show all N"),
+// sorts by its headings (click and keyboard), filters by GPU, type, isolation, billing term and
+// "meets the goal"; the recommended / cheapest / fastest badges on the rows the core names; the
+// detail row (unit prices, billing, GPU-hours, price date, terms, the trial-week plan,
+// interconnect, layout, source) opened by its toggle, from the keyboard too; at 360 px each offer
+// is a card with the same figures and nothing scrolls sideways.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, openWithResult, shadow, waitShadow, settled, workedExample, seventyB } from './harness.mjs';
 
 const site = useSite();
+const DECISIVE = ['offer', 'type', 'gpus', 'days', 'cost', 'costPerB', 'warnings'];
 
-describe('the worked example’s table', () => {
+/** The rows shown: ids and a few cells as text. */
+const rowsShown = (page) => shadow(page, ({ shadowRoot: root }) => [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].map((r) => ({
+  id: r.dataset.offerId,
+  status: r.dataset.status,
+  cost: r.querySelector('[data-col="cost"]')?.textContent,
+  days: r.querySelector('[data-col="days"]')?.textContent,
+  type: r.querySelector('td.type')?.textContent,
+  gpu: r.querySelector('td.gpus .gpu')?.textContent,
+})));
+
+describe('the worked example’s comparison', () => {
   let page;
   let table;
   before(async () => {
@@ -19,113 +34,198 @@ describe('the worked example’s table', () => {
       const rec = rows.filter((r) => r.dataset.recommended === 'true');
       return {
         caption: root.querySelector('table.options caption')?.textContent.trim(),
+        heading: root.querySelector('.options-section h2')?.textContent.trim(),
         rows: rows.length,
-        headers: [...root.querySelectorAll('table.options thead th[scope="col"]')].length,
+        headers: [...root.querySelectorAll('table.options thead th[scope="col"]')].map((th) => th.dataset.key),
         recommended: rec.length,
         badge: rec[0]?.querySelector('.badge')?.textContent,
-        muted: rows.filter((r) => r.classList.contains('muted')).length,
         cells: rows[0] ? [...rows[0].children].map((c) => c.innerText.trim().replace(/\s*\n\s*/g, ' / ')) : [],
       };
     });
   });
 
-  test('the comparison table has rows, column headers and a caption', (t) => {
-    t.diagnostic(`${table.rows} rows, ${table.headers} column headers, caption “${table.caption}”`);
-    assert.ok(table.rows > 0 && table.headers >= 10, `${table.rows} rows, ${table.headers} headers`);
-    assert.ok(table.caption);
+  test('the comparison has its heading (and the table its caption), the decisive columns only, and rows', (t) => {
+    t.diagnostic(`${table.rows} rows, columns ${table.headers.join(', ')}, caption “${table.caption}”`);
+    assert.deepEqual(table.headers, DECISIVE);
+    assert.ok(table.rows > 0);
+    assert.equal(table.caption, 'Rental options compared');
+    assert.equal(table.heading, table.caption);
   });
 
   test('exactly one row is marked recommended, with its badge', (t) => {
     t.diagnostic(`recommended row: ${table.cells.join(' | ')}`);
-    t.diagnostic(`muted (infeasible) rows: ${table.muted}`);
     assert.equal(table.recommended, 1);
     assert.equal(table.badge, 'Recommended');
   });
 
-  test('clicking a column heading sorts (aria-sort) and keeps every row', async () => {
+  test('clicking a column heading sorts (aria-sort) and keeps every row; a second click reverses it', async () => {
+    const before = await rowsShown(page);
     await page.locator('gpu-sizer th[data-key="days"] button').click();
-    const sorted = await shadow(page, ({ shadowRoot: root }) => ({
-      sort: root.querySelector('th[data-key="days"]').getAttribute('aria-sort'),
-      rows: root.querySelectorAll('table.options tbody tr[data-offer-id]').length,
-    }));
-    assert.equal(sorted.sort, 'ascending');
-    assert.equal(sorted.rows, table.rows);
+    const sorted = await shadow(page, ({ shadowRoot: root }) => root.querySelector('th[data-key="days"]').getAttribute('aria-sort'));
+    assert.equal(sorted, 'ascending');
+    assert.equal((await rowsShown(page)).length, before.length);
+    await page.locator('gpu-sizer th[data-key="days"] button').click();
+    assert.equal(await shadow(page, ({ shadowRoot: root }) => root.querySelector('th[data-key="days"]').getAttribute('aria-sort')), 'descending');
   });
 });
 
 describe('a 70B run on the market', () => {
   let page;
+  let r70;
   let choices;
   before(async () => {
     page = await openWithResult(site, 'table-70b');
-    const r70 = await seventyB(page);
+    r70 = await seventyB(page);
     choices = r70?.result?.choices || {};
   });
 
-  const badges = () => shadow(page, ({ shadowRoot: root }) => {
-    const rowOf = (key) => [...root.querySelectorAll(`table.options tbody tr[data-${key}]`)];
-    const c = rowOf('cheapest');
-    const f = rowOf('fastest');
-    return {
-      cheapest: c.map((r) => r.dataset.offerId),
-      fastest: f.map((r) => r.dataset.offerId),
-      cheapestBadge: c[0]?.querySelector('.badge[data-badge="cheapest"]')?.textContent,
-      fastestBadge: f[0]?.querySelector('.badge[data-badge="fastest"]')?.textContent,
-      headers: [...root.querySelectorAll('table.options thead th')].map((th) => th.dataset.key),
-      recommendedBadge: root.querySelector('tr[data-recommended] .badge[data-badge="recommended"]')?.textContent,
-    };
+  const meets = () => r70.result.options.filter((o) => o.fits !== false && o.meetsGoal !== false);
+
+  test('it starts with the top 10 offers that meet the goal, in the core’s order (the recommended one among them), and a “show all N” button that shows them all', async () => {
+    const shown = await rowsShown(page);
+    const ok = meets();
+    const rec = ok.findIndex((o) => o.recommended === true);
+    const first = (rec < 10 ? ok.slice(0, 10) : [...ok.slice(0, 9), ok[rec]]).map((o) => o.offerId);
+    assert.deepEqual(shown.map((r) => r.id), first);
+    assert.ok(shown.every((r) => r.status === 'ok'));
+    const more = page.locator('gpu-sizer .show-all');
+    assert.equal(await more.textContent(), `Show all ${meets().length}`);
+    assert.equal(await more.getAttribute('aria-expanded'), 'false');
+    await more.click();
+    assert.deepEqual((await rowsShown(page)).map((r) => r.id), meets().map((o) => o.offerId));
+    assert.equal(await more.getAttribute('aria-expanded'), 'true');
+    await more.click();
+    assert.equal((await rowsShown(page)).length, 10);
   });
 
-  test('the Cheapest badge is on the row named by result.choices.cheapest', async () => {
-    const b = await badges();
-    assert.deepEqual(b.cheapest, [choices.cheapest]);
-    assert.equal(b.cheapestBadge, 'Cheapest');
+  test('at 1280 px the comparison shows without sideways scrolling', async () => {
+    await page.locator('gpu-sizer .show-all').click();
+    const w = await page.evaluate(() => {
+      const wrap = document.querySelector('gpu-sizer').shadowRoot.querySelector('.table-wrap');
+      return { page: document.documentElement.scrollWidth, wrap: wrap.clientWidth, table: wrap.scrollWidth };
+    });
+    await page.locator('gpu-sizer .show-all').click();
+    assert.ok(w.page <= 1280 && w.table <= w.wrap, JSON.stringify(w));
   });
 
-  test('the Fastest badge is on the row named by result.choices.fastest', async () => {
-    const b = await badges();
-    assert.deepEqual(b.fastest, [choices.fastest]);
-    assert.equal(b.fastestBadge, 'Fastest');
+  test('sorting from the keyboard: Tab to a heading, Enter sorts by it', async () => {
+    await page.locator('gpu-sizer th[data-key="cost"] button').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const sort = await shadow(page, ({ shadowRoot: root }) => root.querySelector('th[data-key="cost"]').getAttribute('aria-sort'));
+    assert.equal(sort, 'descending');
+    const sorted = [...meets()].sort((a, b) => b.cost.amount - a.cost.amount);
+    const rec = sorted.findIndex((o) => o.recommended === true);
+    const costs = (rec < 10 ? sorted.slice(0, 10) : [...sorted.slice(0, 9), sorted[rec]]).map((o) => o.cost.amount);
+    const shown = (await settled(page)) && (await shadow(page, ({ shadowRoot: root }) => [...root.querySelectorAll('tbody tr[data-offer-id]')].map((r) => r.dataset.offerId)));
+    const byId = new Map(r70.result.options.map((o) => [o.offerId, o]));
+    assert.deepEqual(shown.map((id) => byId.get(id).cost.amount), costs);
+    await page.keyboard.press('Enter'); // ascending again
   });
 
-  test('the recommended row keeps its primary badge', async () => {
-    assert.equal((await badges()).recommendedBadge, 'Recommended');
+  test('filters: GPU, type, isolation, billing term; “meets the goal” off shows the rest; clearing them shows every offer', async (t) => {
+    const opts = r70.result.options;
+    const gpu = opts.find((o) => o.meetsGoal && o.fits).gpu;
+    await page.locator('gpu-sizer #flt-gpu').selectOption(gpu);
+    let shown = await rowsShown(page);
+    const wantGpu = meets().filter((o) => o.gpu === gpu).map((o) => o.offerId);
+    assert.ok(shown.length > 0 && shown.length <= 10 && shown.every((r) => wantGpu.includes(r.id)), `${shown.map((r) => r.id)} of ${wantGpu}`);
+    await page.locator('gpu-sizer #flt-gpu').selectOption('');
+
+    await page.locator('gpu-sizer #flt-deployment').selectOption('cloud');
+    shown = await rowsShown(page);
+    assert.ok(shown.length > 0 && shown.every((r) => /Cloud/.test(r.type)), shown.map((r) => r.type).join(' | '));
+    await page.locator('gpu-sizer #flt-deployment').selectOption('');
+
+    await page.locator('gpu-sizer #flt-isolation').selectOption('private');
+    shown = await rowsShown(page);
+    assert.ok(shown.length > 0 && shown.every((r) => /Private/.test(r.type)));
+    await page.locator('gpu-sizer #flt-isolation').selectOption('');
+
+    await page.locator('gpu-sizer #flt-term').selectOption('month');
+    shown = await rowsShown(page);
+    const monthly = new Set(opts.filter((o) => o.unitPrices?.month != null).map((o) => o.offerId));
+    assert.ok(shown.length > 0 && shown.every((r) => monthly.has(r.id)));
+    await page.locator('gpu-sizer #flt-term').selectOption('');
+
+    await page.locator('gpu-sizer #flt-meets').uncheck();
+    await page.locator('gpu-sizer .show-all').click();
+    shown = await rowsShown(page);
+    t.diagnostic(`all offers: ${shown.length}, not ok: ${shown.filter((r) => r.status !== 'ok').length}`);
+    assert.equal(shown.length, opts.length);
+    assert.ok(shown.some((r) => r.status !== 'ok'), 'offers that miss the goal are listed too');
+    await page.locator('gpu-sizer .show-all').click();
+    await page.locator('gpu-sizer #flt-meets').check();
+    assert.equal((await rowsShown(page)).length, 10);
   });
 
-  test('the table has cost per billion tokens, price date, deployment and isolation columns', async () => {
-    const { headers } = await badges();
-    for (const k of ['costPerB', 'priceDate', 'deployment', 'isolation']) assert.ok(headers.includes(k), `${k} in ${headers.join(', ')}`);
+  test('the Cheapest and Fastest badges are on the rows the core names', async () => {
+    const got = await shadow(page, ({ shadowRoot: root }) => {
+      const meets = root.querySelector('#flt-meets');
+      if (meets.checked) meets.click();
+      root.querySelector('.show-all').click();
+      const rowOf = (key) => [...root.querySelectorAll(`table.options tbody tr[data-${key}]`)];
+      const out = {
+        cheapest: rowOf('cheapest').map((r) => r.dataset.offerId),
+        fastest: rowOf('fastest').map((r) => r.dataset.offerId),
+        cheapestBadge: rowOf('cheapest')[0]?.querySelector('.badge[data-badge="cheapest"]')?.textContent,
+        fastestBadge: rowOf('fastest')[0]?.querySelector('.badge[data-badge="fastest"]')?.textContent,
+        recommendedBadge: root.querySelector('tr[data-recommended] .badge[data-badge="recommended"]')?.textContent,
+      };
+      root.querySelector('.show-all').click();
+      root.querySelector('#flt-meets').click();
+      return out;
+    });
+    assert.deepEqual(got.cheapest, [choices.cheapest]);
+    assert.deepEqual(got.fastest, [choices.fastest]);
+    assert.equal(got.cheapestBadge, 'Cheapest');
+    assert.equal(got.fastestBadge, 'Fastest');
+    assert.equal(got.recommendedBadge, 'Recommended');
   });
 
-  test('its cells show cost per 1B tokens, price date with age, deployment and isolation', async (t) => {
+  test('a row’s cells: offer and provider, type · isolation with region, GPUs with the GPU and the units, time, total cost, cost per 1B tokens', async (t) => {
+    const o = meets()[0];
     const cells = await shadow(page, ({ shadowRoot: root }, id) => {
-      const row = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].find((r) => r.dataset.offerId === id);
-      const cell = (k) => row.children[[...root.querySelectorAll('table.options thead th')].findIndex((th) => th.dataset.key === k)]?.textContent || '';
-      return { costPerB: cell('costPerB'), date: cell('priceDate'), dep: cell('deployment'), iso: cell('isolation') };
-    }, choices.cheapest);
-    t.diagnostic(`cheapest row: ${JSON.stringify(cells)}`);
-    assert.match(cells.costPerB, /\d/);
-    assert.match(cells.date, /days old/);
-    assert.match(cells.dep, /(Local DC|Cloud)/);
-    assert.match(cells.iso, /(Private|Shared)/);
+      const row = root.querySelector(`table.options tbody tr[data-offer-id="${id}"]`);
+      return [...row.children].map((c) => c.textContent.trim());
+    }, o.offerId);
+    t.diagnostic(`first row: ${cells.join(' | ')}`);
+    assert.ok(cells[0].includes(o.provider) && cells[0].includes(o.offerId));
+    assert.match(cells[1], /(Local DC|Cloud) · (Private|Shared)/);
+    assert.ok(cells[2].startsWith(o.count.toLocaleString('en-US')), cells[2]);
+    assert.ok(cells[2].includes(`${o.units} × ${o.gpusPerUnit}`), cells[2]);
+    assert.match(cells[3], /days|hours/);
+    assert.match(cells[4], /\d/);
+    assert.match(cells[5], /\d/);
   });
 
-  test('a row’s toggle (aria-expanded) opens the detail row right after it, with unit prices per period, minimum term, interconnect, parallelism and source', async (t) => {
-    await page.locator(`gpu-sizer table.options tbody tr[data-offer-id="${choices.cheapest}"]`).locator('button.expand').click();
-    const det = await shadow(page, ({ shadowRoot: root }, id) => {
-      const row = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].find((r) => r.dataset.offerId === id);
+  test('the toggle (aria-expanded) opens the detail row right after it, from the keyboard: billing, GPU-hours, price date, unit prices per period, minimum term, interconnect, parallelism and source', async (t) => {
+    const id = meets()[0].offerId;
+    await page.locator(`gpu-sizer table.options tbody tr[data-offer-id="${id}"] button.expand`).focus();
+    await page.keyboard.press('Enter');
+    const det = await shadow(page, ({ shadowRoot: root }, offer) => {
+      const row = root.querySelector(`table.options tbody tr[data-offer-id="${offer}"]`);
       const btn = row.querySelector('button.expand');
       const detail = root.getElementById(btn.getAttribute('aria-controls'));
       const item = (k) => detail?.querySelector(`[data-item="${k}"]`)?.textContent || '';
-      return { expanded: btn.getAttribute('aria-expanded'), shown: !!detail && !detail.hidden && detail.previousElementSibling === row, prices: item('unitPrices'), minTerm: item('minTerm'), ic: item('interconnect'), par: item('parallelism'), src: item('source') };
-    }, choices.cheapest);
-    t.diagnostic(`expanded ${choices.cheapest}: ${det.prices} | ${det.ic} | ${det.par}`);
+      return {
+        expanded: btn.getAttribute('aria-expanded'),
+        shown: !!detail && !detail.hidden && detail.previousElementSibling === row,
+        billing: item('billing'), gpuHours: item('gpuHours'), date: item('priceDate'), prices: item('unitPrices'),
+        minTerm: item('minTerm'), ic: item('interconnect'), par: item('parallelism'), src: item('source'),
+      };
+    }, id);
+    t.diagnostic(`expanded ${id}: ${det.billing} | ${det.gpuHours} | ${det.date} | ${det.prices}`);
     assert.equal(det.expanded, 'true');
     assert.ok(det.shown);
-    assert.match(det.prices, /\d/);
+    assert.match(det.billing, /(hour|day|month|year)/);
+    assert.match(det.gpuHours, /\d/);
+    assert.match(det.date, /days old/);
     assert.match(det.prices, /(hour|month|day|year)/);
     assert.ok(det.minTerm && det.ic && det.src, JSON.stringify(det));
     assert.match(det.par, /tp \d+/);
+    await page.keyboard.press('Enter');
+    assert.equal(await shadow(page, ({ shadowRoot: root }, offer) => root.querySelector(`tr[data-offer-id="${offer}"] button.expand`).getAttribute('aria-expanded'), id), 'false');
   });
 
   // 70B QLoRA on 1B tokens: hourly + monthly offers are usable.
@@ -137,9 +237,12 @@ describe('a 70B run on the market', () => {
     const rq = await settled(page);
     const trialOpt = (rq?.result?.options || []).find((o) => o.cost?.trialThenMonthly);
     assert.ok(trialOpt, 'the QLoRA response has an offer with a trial-then-monthly plan');
+    await page.locator('gpu-sizer #flt-meets').uncheck();
+    const more = page.locator('gpu-sizer .show-all');
+    if (await more.isVisible()) await more.click();
     await page.locator(`gpu-sizer table.options tbody tr[data-offer-id="${trialOpt.offerId}"] button.expand`).click();
     const trial = await shadow(page, ({ shadowRoot: root }, id) => {
-      const row = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')].find((r) => r.dataset.offerId === id);
+      const row = root.querySelector(`table.options tbody tr[data-offer-id="${id}"]`);
       const detail = root.getElementById(row.querySelector('button.expand').getAttribute('aria-controls'));
       const item = (k) => detail?.querySelector(`[data-item="${k}"]`)?.textContent || '';
       return { prices: item('unitPrices'), trial: item('trialPlan'), breakEven: item('breakEven') };
@@ -150,17 +253,39 @@ describe('a 70B run on the market', () => {
     assert.match(trial.trial, /cheapest mix/);
     assert.match(trial.trial, /\$[\d,.]+/);
     assert.match(trial.breakEven, /h\/month/);
+    await page.locator('gpu-sizer #flt-meets').check();
   });
 
-  test('at 360 px the page does not scroll sideways; the table scrolls in its own container', async () => {
+  test('at 360 px each offer is a card with the same figures; the page does not scroll sideways; sorting and details work there too', async (t) => {
+    const wide = await rowsShown(page);
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(300);
     const narrow = await page.evaluate(() => {
-      const wrap = document.querySelector('gpu-sizer').shadowRoot.querySelector('.table-wrap');
-      return { page: document.documentElement.scrollWidth, wrap: wrap.clientWidth, table: wrap.scrollWidth };
+      const root = document.querySelector('gpu-sizer').shadowRoot;
+      const rows = [...root.querySelectorAll('table.options tbody tr[data-offer-id]')];
+      const wrap = root.querySelector('.table-wrap');
+      return {
+        page: document.documentElement.scrollWidth,
+        wrap: [wrap.clientWidth, wrap.scrollWidth],
+        display: [...new Set(rows.map((r) => getComputedStyle(r).display))],
+        widest: Math.max(...rows.map((r) => r.getBoundingClientRect().right)),
+        labels: [...rows[0].querySelectorAll('td[data-label]')].map((td) => getComputedStyle(td, '::before').content),
+      };
     });
+    t.diagnostic(`360 px: ${JSON.stringify(narrow)}`);
+    const cards = await rowsShown(page);
+    assert.ok(narrow.page <= 360, `page scrollWidth ${narrow.page}`);
+    assert.ok(narrow.widest <= 360, `a card reaches ${narrow.widest} px`);
+    assert.ok(narrow.wrap[1] <= narrow.wrap[0], `the comparison scrolls sideways: ${narrow.wrap}`);
+    assert.deepEqual(narrow.display, ['grid']);
+    assert.ok(narrow.labels.every((c) => c && c !== 'none'), 'every figure is labelled in a card');
+    assert.deepEqual(cards, wide, 'the same figures as at 1280 px');
+    await page.locator('gpu-sizer th[data-key="days"] button').click();
+    assert.equal(await shadow(page, ({ shadowRoot: root }) => root.querySelector('th[data-key="days"]').getAttribute('aria-sort')), 'ascending');
+    await page.locator('gpu-sizer table.options tbody tr[data-offer-id] button.expand').first().click();
+    const detailWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(detailWidth <= 360, `page scrollWidth ${detailWidth} with a detail row open`);
     await page.setViewportSize({ width: 1280, height: 900 });
-    assert.ok(narrow.page <= 360 && narrow.table > narrow.wrap, JSON.stringify(narrow));
   });
 });
 

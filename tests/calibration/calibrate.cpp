@@ -192,15 +192,17 @@ void print_run_summary(const char* label, const std::vector<double>& log_ratios)
               median(abs_pct), worst, within, log_ratios.size(), 100 * shape_error(log_ratios));
 }
 
-void print_runs(const std::vector<RunCase>& cases, const Calibration& cal) {
-  std::printf("\n%-20s %-10s %6s %-5s %12s %12s %12s %7s\n", "whole run", "gpu", "gpus", "known", "published", "steady",
-              "predicted", "ratio");
-  for (const RunCase& c : cases) {
-    const RunRow& r = *c.row;
-    const double predicted = predict_run_gpu_hours(r, c.steady, cal);
-    std::printf("%-20.20s %-10s %6d %-5s %12.0f %12.0f %12.0f %7.3f\n", r.model.c_str(), r.gpu.c_str(), r.gpus,
-                r.count_known ? "yes" : "no", r.published_gpu_hours, c.steady.gpu_hours, predicted,
-                predicted / r.published_gpu_hours);
+// Every run: published, steady-state and whole-run GPU-hours with all runs fitted, and the
+// ratio when the run was left out of the fit (the figure that says how a new run fares).
+void print_runs(const std::vector<RunCase>& cases, const Calibration& cal, const std::vector<double>& loo) {
+  std::printf("\n%-20s %-10s %6s %-5s %12s %12s %12s %7s %9s\n", "whole run", "gpu", "gpus", "known", "published", "steady",
+              "predicted", "ratio", "left out");
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const RunRow& r = *cases[i].row;
+    const double predicted = predict_run_gpu_hours(r, cases[i].steady, cal);
+    std::printf("%-20.20s %-10s %6d %-5s %12.0f %12.0f %12.0f %7.3f %9.3f\n", r.model.c_str(), r.gpu.c_str(), r.gpus,
+                r.count_known ? "yes" : "no", r.published_gpu_hours, cases[i].steady.gpu_hours, predicted,
+                predicted / r.published_gpu_hours, std::exp(loo[i]));
   }
 }
 
@@ -494,7 +496,8 @@ int main(int argc, char** argv) {
   }
   const SteadyScore s = score_steady(report_steady, cal, !quiet);
   const std::vector<RunCase> report_cases = run_cases(report_runs, cal);
-  if (!quiet) print_runs(report_cases, cal);
+  const RunReport rep = leave_one_run_out(report_cases, cal);
+  if (!quiet) print_runs(report_cases, cal, rep.loo);
   std::printf("\nsteady state: %zu rows, mean |error| %.1f%%, median %.1f%%, max %.1f%%\n", report_steady.size(),
               s.mean_abs_pct, s.median_abs_pct, s.max_abs_pct);
   for (const auto& [name, errors] : s.errors) {
@@ -508,7 +511,6 @@ int main(int argc, char** argv) {
   }
   std::vector<double> fitted;
   for (const RunCase& c : report_cases) fitted.push_back(log_ratio(c, cal));
-  const RunReport rep = leave_one_run_out(report_cases, cal);
   std::printf("whole runs: %zu rows\n", report_cases.size());
   std::vector<double> loo_known, constant_known;
   for (std::size_t i = 0; i < report_cases.size(); ++i)

@@ -27,6 +27,9 @@ export class Advice {
     const { t } = i18n(lang);
     const advice = response?.result?.advice;
     this.setStale(false);
+    const key = `${lang}|${JSON.stringify(advice ?? null)}`;
+    if (key === this.key) return; // the same advice: nothing to redraw
+    this.key = key;
     const rot = advice && advice.ruleOfThumb && typeof advice.ruleOfThumb === 'object' ? advice.ruleOfThumb : null;
     const notes = Array.isArray(advice?.notes) ? advice.notes.filter((n) => n && n.message) : [];
     this.root.hidden = !rot && notes.length === 0;

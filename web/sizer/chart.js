@@ -83,11 +83,15 @@ export class Chart {
     );
     container.append(this.root);
     // Redraws at the new width; observing only while the element is in a document (connect()).
+    // The box's width as the observer last reported it: a redraw after an estimate reads no
+    // layout (which would force the whole page's), and a new width redraws in the next frame.
+    this.boxWidth = 0;
     this.observer = typeof ResizeObserver === 'function'
-      ? new ResizeObserver(() => {
+      ? new ResizeObserver((entries) => {
+        const w = entries[entries.length - 1].contentRect.width;
+        this.boxWidth = w;
         cancelAnimationFrame(this.frame);
         this.frame = requestAnimationFrame(() => {
-          const w = this.box.clientWidth;
           if (w > 0 && Math.abs(w - this.width) > 1) this.draw();
         });
       })
@@ -121,9 +125,16 @@ export class Chart {
     );
     const frontier = Array.isArray(result.frontier) ? result.frontier.map(String) : [];
     const choices = result.choices && typeof result.choices === 'object' ? result.choices : {};
-    this.data = { usable, frontier, choices, ctx, currency: usable[0]?.cost?.currency || result.currency };
     this.setStale(false);
     this.root.hidden = false;
+    // The same points as last time (a change elsewhere in the form): nothing to redraw.
+    const key = JSON.stringify([ctx.lang, frontier, choices, usable.map((o) => [o.offerId, o.provider, o.gpu, o.count, o.wallDays, o.cost.amount, o.cost.currency, o.recommended])]);
+    if (key === this.key && this.data) {
+      this.data.ctx = ctx;
+      return;
+    }
+    this.key = key;
+    this.data = { usable, frontier, choices, ctx, currency: usable[0]?.cost?.currency || result.currency };
     this.draw();
   }
 
@@ -154,7 +165,8 @@ export class Chart {
       return;
     }
 
-    const W = Math.max(this.box.clientWidth || 640, 260);
+    // Read from the layout only before the observer has said (the first draw).
+    const W = Math.max(this.boxWidth || this.width || this.box.clientWidth || 640, 260);
     this.width = W;
     const narrow = W < 520;
     const H = narrow ? 250 : 300;

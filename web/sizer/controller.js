@@ -1,5 +1,5 @@
-// Wires the modules: form → request → engine → summary, layout, advice, chart, table, steps;
-// events out through the host. The controller owns the element's one state object (this.state);
+// Wires the modules: form → request → engine → summary, export, layout, advice, scaling, chart,
+// table, steps; events out through the host. The controller owns the element's one state object (this.state);
 // the host's attributes (lang, currency, preset, gpu, catalog-src) are not copied into it but read
 // through the element's validating getters whenever they are needed.
 import * as engine from './engine.js';
@@ -12,9 +12,15 @@ import { OptionsTable } from './options-table.js';
 import { Layout } from './layout.js';
 import { Advice } from './advice.js';
 import { Chart } from './chart.js';
+import { Scaling } from './scaling.js';
 import { Steps } from './steps.js';
+import { Exporter } from './export.js';
 
+// Typing waits for a pause this long only where estimates run in the page (no worker): there an
+// estimate on every key would freeze the typing. With the worker each key estimates at once, one
+// at a time (the latest input wins).
 const DEBOUNCE_MS = 150;
+
 // What a preset or gpu attribute may hold before the catalog is there to check it against.
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -41,6 +47,7 @@ export class Controller {
   constructor(host, root) {
     this.host = host;
     this.root = root;
+    engine.warm(); // the core's worker starts compiling while the element builds its form
     this.state = {
       connected: false,
       core: null, // the core's catalog (gpus, models, offers, fx, contract) once the module has loaded
@@ -51,10 +58,12 @@ export class Controller {
       catalog: null, // the provider catalog in use, sent as request.catalog
       catalogFrom: null, // 'property' (element.catalog), the catalog-src URL it came from, or null
       load: null, // {src, abort: AbortController}: the catalog-src fetch in flight (the latest only)
+      catalogError: null, // {code, path, message}: the catalog-src that failed to load; nothing is estimated meanwhile
       request: null, // a request to fill the form from once the lists are in (element.request set early)
       hasResult: false,
       seq: 0, // estimates started: only the latest one's answer is shown
       inFlight: 0, // estimates awaiting the core
+      again: false, // an input came while an estimate was in flight: estimate again when it is in
       timer: 0, // the typing debounce
       queued: false, // an estimate is queued for this turn (several changes in a row make one)
       dirty: false, // an estimate was asked for, or dropped, while disconnected: run it on reconnect
@@ -75,14 +84,18 @@ export class Controller {
       },
     });
     this.summary = new Summary(results);
+    this.exporter = new Exporter(results, { version: () => this.state.version });
     const panels = h('div', { class: 'panels' });
     results.append(panels);
     this.layout = new Layout(panels);
     this.advice = new Advice(panels);
-    this.chart = new Chart(results, { onSelect: (id) => this.table.highlight(id) });
+    const charts = h('div', { class: 'panels charts' });
+    results.append(charts);
+    this.chart = new Chart(charts, { onSelect: (id) => this.table.highlight(id) });
+    this.scaling = new Scaling(charts, { onPick: (count) => this.pickCount(count) });
     this.table = new OptionsTable(results);
     this.steps = new Steps(results);
-    this.views = [this.summary, this.layout, this.advice, this.chart, this.table, this.steps];
+    this.views = [this.summary, this.exporter, this.layout, this.advice, this.scaling, this.chart, this.table, this.steps];
     results.append(this.meta);
     this.results = results;
     results.hidden = true;
@@ -144,6 +157,7 @@ export class Controller {
     const s = this.state;
     s.connected = true;
     this.chart.connect();
+    this.scaling.connect();
     if (!s.core) {
       this.form.setLanguages(this.langs); // the fallback's until the core's list is in
       this.loadCore(); // runs the first estimate when it is in
@@ -169,7 +183,9 @@ export class Controller {
     s.timer = 0;
     s.seq++; // an answer still on its way is not shown
     if (this.abortLoad()) s.dirty = true;
+    this.syncBusy();
     this.chart.disconnect();
+    this.scaling.disconnect();
   }
 
   /** An observed attribute of the host changed (also before the element is connected). */
@@ -298,18 +314,23 @@ export class Controller {
 
   // ---- the provider catalog: the catalog property or catalog-src, whichever was set last ----
 
-  /** element.catalog = value: used at once (a catalog-src fetch in flight is dropped); null → catalog-src again. */
+  /**
+   * element.catalog = value: used at once (a catalog-src fetch in flight is dropped); null →
+   * catalog-src again. Anything else (an array, a string) is sent as it is: the core says what is
+   * wrong with it, and nothing is priced on the default market instead.
+   */
   setCatalog(value) {
     this.abortLoad();
-    if (isObject(value)) return this.useCatalog(value, 'property');
+    if (value != null) return this.useCatalog(value, 'property');
     this.useCatalog(null, null);
     this.syncCatalogSrc();
   }
 
   useCatalog(value, from) {
     const s = this.state;
-    s.catalog = isObject(value) ? value : null;
+    s.catalog = value ?? null;
     s.catalogFrom = from;
+    s.catalogError = null;
     this.refreshLists();
     // Before the first result the attributes may name a GPU or model only this catalog has.
     if (s.core && !s.hasResult) this.applyAttributes();
@@ -325,12 +346,12 @@ export class Controller {
     if (!s.connected || s.catalogFrom === 'property') return;
     const src = this.host.getAttribute('catalog-src') || '';
     if (s.load && s.load.src === src) return;
-    if (src && src !== s.catalogFrom) {
+    if (src && (src !== s.catalogFrom || s.catalogError)) {
       this.loadCatalogSrc(src);
       return;
     }
     const aborted = this.abortLoad(); // back to the catalog in use (A → B → A)
-    if (!src && (s.catalog || s.catalogFrom)) this.useCatalog(null, null);
+    if (!src && (s.catalog || s.catalogFrom || s.catalogError)) this.useCatalog(null, null);
     else if (aborted) this.runNow();
   }
 
@@ -343,49 +364,107 @@ export class Controller {
     return true;
   }
 
-  /** Fetches a provider catalog (same origin only); a later load or the catalog property supersedes it. */
+  /**
+   * Fetches a provider catalog (same origin only); a later load or the catalog property supersedes
+   * it. Whatever JSON it holds is the catalog (the core checks it); one that cannot be loaded (an
+   * HTTP error, not JSON, no network) leaves the element showing why and no prices until another
+   * catalog is given: never the default market in place of the provider's own.
+   */
   async loadCatalogSrc(src) {
     const s = this.state;
-    const { t } = i18n(this.lang);
     this.abortLoad();
+    s.catalogError = null;
     let url;
     try {
       url = new URL(src, document.baseURI);
     } catch {
-      return this.catalogError(`${t('catalogFailed')}: ${src}`);
+      return this.catalogError(src, null);
     }
-    if (url.origin !== location.origin) return this.catalogError(t('catalogOrigin'));
+    if (url.origin !== location.origin) return this.catalogError(src, 'catalogOrigin');
     const load = { src, abort: new AbortController() };
     s.load = load;
+    let reason = null;
+    let data;
     try {
       const res = await fetch(url.href, { credentials: 'same-origin', signal: load.abort.signal });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const data = await res.json();
-      if (s.load !== load) return; // superseded: a stale response never applies
-      s.load = null;
-      this.useCatalog(data, src);
-    } catch (err) {
-      if (s.load !== load) return; // aborted or superseded: nothing to report
-      s.load = null;
-      this.catalogError(`${t('catalogFailed')}: ${err && err.message ? err.message : err}`);
+      if (!res.ok) reason = `HTTP ${res.status}`;
+      else {
+        const text = await res.text();
+        try {
+          data = JSON.parse(text);
+        } catch {
+          reason = 'catalogNotJson';
+        }
+      }
+    } catch {
+      reason = 'catalogNetwork';
     }
+    if (s.load !== load) return; // aborted or superseded: a stale answer never applies, and says nothing
+    s.load = null;
+    if (reason) return this.catalogError(src, reason);
+    this.useCatalog(data, src);
   }
 
-  catalogError(message) {
-    const error = { code: 'catalog_unavailable', path: '/catalog', message };
-    this.form.showError(error);
+  /** The catalog-src `src` could not be loaded (reason: a message key, or text such as "HTTP 404"). */
+  catalogError(src, reason) {
+    const s = this.state;
+    s.catalog = null; // the provider's prices are not there: nothing else stands in for them
+    s.catalogFrom = null;
+    s.catalogError = { src, reason };
+    const error = this.loadError();
+    this.showNoPrices(error);
     this.emit('gpusizer-error', { ok: false, schemaVersion: 1, error, request: null });
+    if (s.core) this.runNow(); // nothing is estimated; a request waiting for the catalog is kept
+  }
+
+  /** The failed catalog-src load as an error in the element's language: {code, path, message}. */
+  loadError() {
+    const { src, reason } = this.state.catalogError;
+    const { t } = i18n(this.lang);
+    const why = reason ? (reason.startsWith('catalog') ? t(reason) : reason) : '';
+    const message = `${t('catalogFailed')} ${src}${why ? `${this.lang === 'zh' ? '：' : ': '}${why}` : ''}`;
+    return { code: 'catalog_unavailable', path: '/catalog', message };
+  }
+
+  /** A catalog that failed (to load, or the core's checks): its error above the form, no result, no prices. */
+  showNoPrices(error) {
+    this.form.showError(error);
+    this.results.hidden = true;
+    this.status.hidden = false;
+    this.status.setAttribute('data-error', '');
+    this.status.textContent = i18n(this.lang).t('catalogNoPrices');
   }
 
   // ---- estimating ----
 
+  /** Typing: an estimate now where the core runs in its worker, else after a pause. */
   schedule() {
     const s = this.state;
+    if (engine.offMainThread()) return this.runNow();
     clearTimeout(s.timer);
     s.timer = setTimeout(() => {
       s.timer = 0;
       this.runNow();
     }, DEBOUNCE_MS);
+    this.syncBusy();
+  }
+
+  /**
+   * aria-busy on the results while an estimate is asked for and not yet shown (a pause in
+   * typing awaited, queued, or on its way to the core): assistive technology waits for the new
+   * figures, and a host page (or a test) can tell the element has settled.
+   */
+  syncBusy() {
+    const s = this.state;
+    const busy = !!(s.timer || s.queued || s.inFlight > 0 || s.again) && s.connected;
+    if (busy) this.results.setAttribute('aria-busy', 'true');
+    else this.results.removeAttribute('aria-busy');
+  }
+
+  /** A point of the scaling chart: size the job by that GPU count. */
+  pickCount(count) {
+    if (!this.form.setCount(count)) return;
+    this.runNow();
   }
 
   /** Estimates in a microtask: changes made in one go (attributes, a request) make one estimate. */
@@ -397,8 +476,10 @@ export class Controller {
     s.queued = true;
     queueMicrotask(() => {
       s.queued = false;
-      this.run();
+      this.run().finally(() => this.syncBusy());
+      this.syncBusy();
     });
+    this.syncBusy();
   }
 
   async run() {
@@ -411,6 +492,17 @@ export class Controller {
     if (s.request) {
       this.fillForm(s.request);
       s.request = null;
+    }
+    // A catalog-src that failed: nothing to estimate with (never the default market instead).
+    if (s.catalogError) {
+      this.showNoPrices(this.loadError());
+      return;
+    }
+    // One estimate at a time: an input while one is on its way asks for another when it is in
+    // (the latest input wins; the answers in between are never computed).
+    if (s.inFlight > 0) {
+      s.again = true;
+      return;
     }
     const seq = ++s.seq;
     const lang = this.lang;
@@ -430,6 +522,12 @@ export class Controller {
     } finally {
       s.inFlight--;
     }
+    if (s.again) {
+      s.again = false;
+      if (s.connected) this.runNow(); // this answer is already out of date: the newer input's instead
+      else s.dirty = true;
+      return;
+    }
     const t1 = performance.now();
     if (seq !== s.seq) return; // a newer run superseded this one, or the element was disconnected
     response.request = request; // the request that produced it, for the events
@@ -441,12 +539,20 @@ export class Controller {
       this.updateMeta(response);
       this.results.hidden = false;
       this.status.textContent = '';
+      this.status.removeAttribute('data-error');
       this.status.hidden = true;
       s.hasResult = true;
     } else {
-      this.form.showError(response.error || { message: 'invalid response' });
-      this.status.hidden = true;
-      for (const view of this.views) view.setStale(true, lang);
+      const error = response.error || { message: 'invalid response' };
+      // The provider's catalog is wrong: its error (the field named) and no prices at all.
+      if (typeof error.path === 'string' && (error.path === '/catalog' || error.path.startsWith('/catalog/'))) {
+        const message = i18n(lang).fmt('catalogInvalid', { path: error.path, message: String(error.message ?? error.code ?? '') });
+        this.showNoPrices({ ...error, message });
+      } else {
+        this.form.showError(error);
+        this.status.hidden = true;
+        for (const view of this.views) view.setStale(true, lang);
+      }
     }
     const t2 = performance.now();
     this.measure('gpusizer:estimate', t0, t1);

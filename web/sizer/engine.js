@@ -1,5 +1,7 @@
-// Loads the wasm core once and calls it (estimate, catalog, claims, version). Nothing else lives here;
-// the claims run in a worker of their own (claims-worker.js).
+// Calls the wasm core (estimate, catalog, claims, version): in a worker of its own
+// (engine-worker.js) where one can run, else in the page (load()). Nothing else lives here; the
+// claims run in another worker (claims-worker.js), so a dozen of their estimates never hold up
+// the calculator's.
 // gpusizer.js sits in the site root, one folder above this module; resolving it from
 // import.meta.url keeps the element working when a page embeds it from another folder.
 
@@ -36,21 +38,95 @@ export function load() {
   return loading;
 }
 
-/** The default catalog, parsed ({catalogVersion, fx, gpus, models, offers}). */
-export async function catalog() {
+// ---- the core's own worker: estimate, catalog and version off the page's main thread ----
+// An estimate sizes and prices every offer (a tenth of a second or more of wasm): in the page it
+// would freeze typing. A module worker (engine-worker.js) runs it; where none can run (the
+// one-file offline page, a worker-src that refuses it, a worker that cannot load the module) the
+// module is loaded here instead and the calls run in the page.
+let core = null; // {worker, pending: Map(id → {resolve, reject})} once started
+let coreCalls = 0;
+let inPage = false; // the worker could not run: every call runs in the page from now on
+
+class WorkerUnavailable extends Error {}
+
+function startWorker() {
+  if (core) return core;
+  const worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+  const pending = new Map();
+  const fail = (err) => {
+    inPage = true;
+    if (core && core.worker === worker) core = null;
+    worker.terminate();
+    for (const { reject } of pending.values()) reject(err);
+    pending.clear();
+  };
+  worker.addEventListener('message', (e) => {
+    const { id, text, error } = e.data || {};
+    const call = pending.get(id);
+    if (!call) return;
+    pending.delete(id);
+    if (typeof text === 'string') call.resolve(text);
+    // The worker could not load the module: the page tries itself (and reports what it finds).
+    else fail(new WorkerUnavailable(error || 'worker failed'));
+  });
+  worker.addEventListener('error', (e) => {
+    e.preventDefault?.();
+    fail(new WorkerUnavailable('worker failed'));
+  });
+  core = { worker, pending };
+  return core;
+}
+
+/** The core's answer (text) to op, from the worker when one runs, else from the module in the page. */
+async function call(op, text = '') {
+  if (!bundledFactory && !inPage && typeof Worker === 'function') {
+    try {
+      const c = startWorker();
+      const id = ++coreCalls;
+      return await new Promise((resolve, reject) => {
+        c.pending.set(id, { resolve, reject });
+        c.worker.postMessage({ id, op, text });
+      });
+    } catch (err) {
+      if (!(err instanceof WorkerUnavailable) && !(err && err.name === 'SecurityError')) throw err;
+      inPage = true;
+    }
+  }
   const m = await load();
-  return JSON.parse(m.catalog());
+  if (op === 'estimate') return m.estimate(text);
+  if (op === 'catalog') return m.catalog();
+  return m.version();
+}
+
+/**
+ * Starts the core's worker and has it load the module (fetch and compile the wasm) now, while the
+ * page is still loading its own modules. Called as early as possible (the host page's script;
+ * the element when it is created); does nothing where estimates run in the page. (Running an
+ * estimate to warm the module's code as well made the first result later on a busy two-core
+ * machine: the two threads competed for it.)
+ */
+export function warm() {
+  if (core || bundledFactory || inPage || typeof Worker !== 'function') return;
+  call('version').catch(() => {
+    /* a module that fails to load is reported by the element's own first call */
+  });
+}
+
+/** Whether estimates run off the page's main thread (then the form need not wait for a pause in typing). */
+export const offMainThread = () => !bundledFactory && !inPage && typeof Worker === 'function';
+
+/** The default catalog, parsed ({catalogVersion, fx, gpus, models, offers, contract}). */
+export async function catalog() {
+  return JSON.parse(await call('catalog'));
 }
 
 /** One estimate: request object in, parsed response out. */
 export async function estimate(request) {
-  const m = await load();
-  return JSON.parse(m.estimate(JSON.stringify(request)));
+  return JSON.parse(await call('estimate', JSON.stringify(request)));
 }
 
 export async function version() {
-  const m = await load();
-  return m.version();
+  return call('version');
 }
 
 let worker = null; // the claims worker, once started (null again if it cannot start)

@@ -44,6 +44,8 @@ const PATH_FIELDS = [
   ['/goal/currency', 'currency'],
   ['/goal/usdCny', 'usdCny'],
   ['/goal/sensitiveData', 'sensitiveData'],
+  ['/efficiency/measuredTokensPerSecondPerGpu', 'measuredTps'],
+  ['/efficiency/measuredGpus', 'measuredGpus'],
   ['/efficiency', 'mfu'],
 ].sort((a, b) => b[0].length - a[0].length);
 
@@ -71,6 +73,8 @@ const TEXT_FIELDS = {
   count: { inputmode: 'numeric', filled: true },
   budget: { inputmode: 'text' },
   mfu: { inputmode: 'decimal' },
+  measuredTps: { inputmode: 'decimal', example: '3100' },
+  measuredGpus: { inputmode: 'numeric', example: '8' },
   usdCny: { inputmode: 'decimal', wide: true },
 };
 // Selects whose options are catalog ids, not an enum of the contract.
@@ -221,6 +225,8 @@ export class JobForm {
           this.field('currency', h('select')),
           this.field('usdCny', this.text('usdCny'), { hint: true }),
           this.field('mfu', this.text('mfu'), { hint: true }),
+          this.field('measuredTps', this.text('measuredTps'), { hint: true }),
+          this.field('measuredGpus', this.text('measuredGpus'), { hint: true }),
           this.field('sensitiveData', h('input', { type: 'checkbox' }), { hint: true }),
         ),
       ),
@@ -424,6 +430,17 @@ export class JobForm {
     return false;
   }
 
+  /** Sizing by GPU count, this many (a point of the scaling chart); false for anything but a positive whole number. */
+  setCount(count) {
+    if (!Number.isInteger(count) || count <= 0) return false;
+    const c = this.controls;
+    c.sizeByCount.checked = true;
+    c.sizeByDays.checked = false;
+    c.count.value = String(count);
+    this.syncSizeBy();
+    return true;
+  }
+
   /** The catalog's dated exchange rate, shown as the placeholder of the rate field. */
   setFx(fx) {
     const rate = fx && typeof fx.usdCny === 'number' ? fx.usdCny : null;
@@ -496,7 +513,14 @@ export class JobForm {
     if (c.sensitiveData.checked) goal.sensitiveData = true;
     goal.asOf = today();
     const req = { schemaVersion: 1, model, training, hardware, goal };
-    if (v('mfu')) req.efficiency = { mfu: v('mfu') };
+    // The trial week's measurement, on the chosen GPU (the core re-plans every offer with it).
+    const efficiency = {};
+    if (v('mfu')) efficiency.mfu = v('mfu');
+    if (v('measuredTps')) {
+      efficiency.measuredTokensPerSecondPerGpu = v('measuredTps');
+      if (v('measuredGpus')) efficiency.measuredGpus = v('measuredGpus');
+    }
+    if (Object.keys(efficiency).length) req.efficiency = efficiency;
     return req;
   }
 
@@ -582,6 +606,8 @@ export class JobForm {
     c.usdCny.value = value(goal.usdCny);
     c.sensitiveData.checked = goal.sensitiveData === true;
     c.mfu.value = value(efficiency.mfu);
+    c.measuredTps.value = value(efficiency.measuredTokensPerSecondPerGpu);
+    c.measuredGpus.value = value(efficiency.measuredGpus);
     this.clearErrors();
   }
 

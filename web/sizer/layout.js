@@ -51,6 +51,9 @@ export class Layout {
     const { t } = tr;
     const est = response?.result?.estimate;
     this.setStale(false);
+    const key = `${lang}|${JSON.stringify(est ?? null)}`;
+    if (key === this.key) return; // the same estimate: nothing to redraw
+    this.key = key;
     if (!est || typeof est !== 'object') {
       this.root.hidden = true;
       return;

@@ -1,47 +1,68 @@
-// The comparison table: one row per result.options entry, in the core's order (cheapest first)
-// until a column heading is clicked. Each row expands (a toggle button with aria-expanded) into a
-// detail row: unit prices, terms, the trial-then-monthly plan, interconnect, storage, layout and
-// source. Sorting and hiding rows is presentation; every figure in a cell is read from the option.
+// The comparison: one row per result.options entry with the decisive figures (offer and provider,
+// type and isolation, GPUs and units, time, total cost, cost per billion tokens, warnings as
+// badges); everything else (unit prices, billing, GPU-hours, price date, terms, the trial-week
+// plan, interconnect, layout, source, each warning's reason) in a detail row a toggle opens.
+// It starts with the offers that meet the goal, in the core's order (cheapest first), the top 10
+// and a button that shows them all; headings sort, filters (GPU, type, isolation, billing term,
+// meets the goal) narrow it. Below 40rem of width each row is a card with the same figures.
+// Sorting, filtering and hiding rows are presentation; every figure in a cell is read from the
+// option, every warning's reason is the core's message.
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
 
 const str = (v) => (v == null ? '' : String(v));
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 const num = (v) => (isNum(v) ? v : Infinity);
 const STALE_DAYS = 90; // price ages above this are shown muted (the core's stale_price threshold)
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'];
+export const TOP = 10; // rows shown before "show all"
 // Interconnects by product name (the same in every language); generic ones (ethernet) have a
 // label in the message table (link.*).
 const LINKS = {
   nvlink: 'NVLink', pcie: 'PCIe', hccs: 'HCCS', xgmi: 'Infinity Fabric', infiniband: 'InfiniBand',
   roce: 'RoCE', efa: 'EFA',
 };
+// How much a warning weighs, by the core's code: "block" (the offer cannot do the job as asked),
+// "caution" (it can, at a cost or a risk), otherwise "info". Codes not listed are cautions.
+const SEVERITY = {
+  does_not_fit: 'block', units_limited: 'block', single_node_only: 'block', deadline_out_of_reach: 'block',
+  misses_deadline: 'block', over_budget: 'block',
+  stale_price: 'info', spot: 'info', low_confidence: 'info',
+};
+const ICON = { block: '✕', caution: '⚠', info: 'ℹ', outside: '⊘' };
 
-const warningsOf = (o) => (Array.isArray(o.warnings) ? o.warnings.filter((w) => w && w.message) : []);
+export const warningsOf = (o) => (Array.isArray(o.warnings) ? o.warnings.filter((w) => w && w.message) : []);
+const outsideOf = (o) => (Array.isArray(o.outside) ? o.outside.filter((c) => typeof c === 'string') : []);
 
-function status(o) {
+/** The first TOP rows, the recommended one among them (in its place, the last of the others left out) when the filters let it through. */
+function top(rows) {
+  if (rows.length <= TOP) return rows;
+  const first = rows.slice(0, TOP);
+  if (first.some((r) => r.o.recommended === true)) return first;
+  const rec = rows.find((r) => r.o.recommended === true);
+  return rec ? [...rows.slice(0, TOP - 1), rec] : first;
+}
+
+export function status(o) {
   if (o.fits === false) return 'noFit';
   if (o.meetsGoal === false) return 'missesGoal';
   return 'ok';
 }
-const STATUS_RANK = { ok: 0, missesGoal: 1, noFit: 2 };
 
 // key, numeric?, sort value (null = not sortable)
 const COLUMNS = [
   { key: 'offer', sort: (o) => `${str(o.provider)} ${str(o.offerId)}`.toLowerCase() },
-  { key: 'deployment', sort: (o) => str(o.deployment) },
-  { key: 'isolation', sort: (o) => str(o.isolation) },
-  { key: 'gpu', sort: (o, ctx) => ctx.gpuName(o.gpu).toLowerCase() },
-  { key: 'count', numeric: true, sort: (o) => num(o.count) },
+  { key: 'type', sort: (o) => `${str(o.deployment)} ${str(o.isolation)}` },
+  { key: 'gpus', numeric: true, sort: (o) => num(o.count) },
   { key: 'days', numeric: true, sort: (o) => num(o.wallDays) },
-  { key: 'gpuHours', numeric: true, sort: (o) => num(o.gpuHours) },
   { key: 'cost', numeric: true, sort: (o) => num(o.cost?.amount) },
   { key: 'costPerB', numeric: true, sort: (o) => num(o.costPerBillionTokens) },
-  { key: 'billing', sort: null },
-  { key: 'priceDate', sort: (o) => num(o.priceAgeDays) },
-  { key: 'status', sort: (o) => STATUS_RANK[status(o)] },
-  { key: 'warnings', sort: null },
+  { key: 'warnings', sort: (o) => warningsOf(o).length + outsideOf(o).length },
 ];
+// The filters: a select per field (values from the options in the response) and "meets the goal".
+const FILTERS = ['gpu', 'deployment', 'isolation', 'term'];
+const FILTER_LABEL = { gpu: 'filterGpu', deployment: 'filterDeployment', isolation: 'filterIsolation', term: 'filterTerm' };
 
 export class OptionsTable {
   constructor(container) {
@@ -49,14 +70,51 @@ export class OptionsTable {
     this.sortDir = 'ascending';
     this.options = [];
     this.choices = {};
+    this.filters = { gpu: '', deployment: '', isolation: '', term: '', meets: true };
+    this.showAll = false;
     this.expanded = new Set(); // offer ids whose detail row is open (kept across updates)
     this.ctx = { lang: 'en', gpuName: (id) => str(id) };
+    this.lists = {}; // filter → the key of the values its select lists now
 
-    this.filter = h('input', { type: 'checkbox', id: 'hide-infeasible' });
-    this.filterLabel = h('span');
-    this.filter.addEventListener('change', () => this.render());
-    this.captionTitle = h('span', { class: 'caption-title' });
-    this.captionNote = h('span', { class: 'caption-note' });
+    // ---- filters ----
+    this.selects = {};
+    this.filterLabels = {};
+    const fields = FILTERS.map((name) => {
+      const id = `flt-${name}`;
+      const select = h('select', { id, 'data-filter': name });
+      select.addEventListener('change', () => {
+        this.filters[name] = select.value;
+        this.render();
+      });
+      this.selects[name] = select;
+      this.filterLabels[name] = h('label', { for: id });
+      return h('div', { class: 'filter' }, this.filterLabels[name], select);
+    });
+    this.meets = h('input', { type: 'checkbox', id: 'flt-meets', checked: true });
+    this.meets.addEventListener('change', () => {
+      this.filters.meets = this.meets.checked;
+      this.render();
+    });
+    this.meetsLabel = h('span');
+    this.reset = h('button', { type: 'button', class: 'small-button reset', hidden: true });
+    this.reset.addEventListener('click', () => {
+      this.clearFilters();
+      this.render();
+    });
+    this.filterLegend = h('legend', { class: 'visually-hidden' });
+    this.filtersBox = h(
+      'fieldset',
+      { class: 'filters' },
+      this.filterLegend,
+      fields,
+      h('label', { class: 'check filter-meets' }, this.meets, this.meetsLabel),
+      this.reset,
+    );
+
+    // ---- the table ----
+    this.captionTitle = h('h2', { class: 'caption-title', id: 'options-heading' });
+    this.captionNote = h('p', { class: 'caption-note' });
+    this.caption = h('caption', { id: 'options-caption', class: 'visually-hidden' });
     this.headers = {};
     const headRow = h('tr');
     for (const col of COLUMNS) {
@@ -74,23 +132,94 @@ export class OptionsTable {
     this.table = h(
       'table',
       { part: 'table', class: 'options' },
-      h('caption', { id: 'options-caption' }, h('div', { class: 'caption-box' }, this.captionTitle, ' ', this.captionNote)),
+      this.caption,
       h('thead', null, headRow),
       this.tbody,
     );
     this.wrap = h(
       'div',
-      { class: 'table-wrap', part: 'table-wrap', role: 'region', 'aria-labelledby': 'options-caption', tabindex: '0' },
+      { class: 'table-wrap', part: 'table-wrap', role: 'region', 'aria-labelledby': 'options-heading', tabindex: '0' },
       this.table,
     );
+    this.count = h('p', { class: 'shown-of', role: 'status' });
+    this.more = h('button', { type: 'button', class: 'small-button show-all' });
+    this.more.addEventListener('click', () => {
+      this.showAll = !this.showAll;
+      this.render();
+    });
+    this.empty = h('p', { class: 'no-rows', hidden: true });
+    // One tooltip for the warning badges, placed beside the badge pointed at or focused; the
+    // badges carry their reasons themselves (aria-describedby), so it is hidden from AT.
+    this.tip = h('div', { class: 'wtip', 'aria-hidden': 'true', hidden: true });
     this.root = h(
       'section',
-      { class: 'options-section', part: 'options' },
-      h('div', { class: 'table-tools' }, h('label', { class: 'check' }, this.filter, this.filterLabel)),
+      { class: 'options-section', part: 'options', 'aria-labelledby': 'options-heading' },
+      h('div', { class: 'caption-box' }, this.captionTitle, this.captionNote),
+      this.filtersBox,
       this.wrap,
+      this.empty,
+      h('div', { class: 'table-foot' }, this.count, this.more),
+      this.tip,
     );
+    this.tipEvents();
     container.append(this.root);
   }
+
+  // ---- warning tooltips ----
+
+  tipEvents() {
+    const badge = (e) => (e.target instanceof Element ? e.target.closest('.wb') : null);
+    this.tbody.addEventListener('pointerover', (e) => {
+      const b = badge(e);
+      if (b) this.showTip(b);
+    });
+    this.tbody.addEventListener('pointerout', (e) => {
+      const b = badge(e);
+      if (b && !(e.relatedTarget instanceof Node && b.contains(e.relatedTarget)) && this.tipFor === b && b !== this.root.getRootNode().activeElement) this.hideTip();
+    });
+    this.tbody.addEventListener('focusin', (e) => {
+      const b = badge(e);
+      if (b) this.showTip(b);
+    });
+    this.tbody.addEventListener('focusout', (e) => {
+      if (badge(e)) this.hideTip();
+    });
+    this.root.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !this.tip.hidden) {
+        this.hideTip();
+        e.stopPropagation();
+      }
+    });
+    // A badge's click opens its row's details, where every warning is listed with its reason.
+    this.tbody.addEventListener('click', (e) => {
+      const b = badge(e);
+      if (!b) return;
+      const toggle = b.closest('tr')?.querySelector('button.expand');
+      if (toggle && toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
+    });
+  }
+
+  showTip(b) {
+    const desc = this.root.getRootNode().getElementById?.(b.getAttribute('aria-describedby') || '');
+    const text = desc ? desc.textContent : '';
+    if (!text) return;
+    this.tipFor = b;
+    this.tip.textContent = text;
+    this.tip.hidden = false;
+    const box = this.root.getBoundingClientRect();
+    const r = b.getBoundingClientRect();
+    const width = this.tip.offsetWidth;
+    const left = Math.max(0, Math.min(r.left - box.left, box.width - width));
+    this.tip.style.left = `${Math.round(left)}px`;
+    this.tip.style.top = `${Math.round(r.bottom - box.top + 4)}px`;
+  }
+
+  hideTip() {
+    this.tip.hidden = true;
+    this.tipFor = null;
+  }
+
+  // ---- state ----
 
   sortBy(key) {
     if (this.sortKey === key) this.sortDir = this.sortDir === 'ascending' ? 'descending' : 'ascending';
@@ -99,6 +228,15 @@ export class OptionsTable {
       this.sortDir = 'ascending';
     }
     this.render();
+  }
+
+  clearFilters() {
+    for (const name of FILTERS) {
+      this.filters[name] = '';
+      this.selects[name].value = '';
+    }
+    this.filters.meets = false;
+    this.meets.checked = false;
   }
 
   setStale(stale) {
@@ -112,15 +250,47 @@ export class OptionsTable {
   update(response, ctx) {
     this.ctx = ctx;
     const result = response?.result || {};
-    this.options = Array.isArray(result.options) ? result.options.filter((o) => o && typeof o === 'object') : [];
-    this.choices = result.choices && typeof result.choices === 'object' ? result.choices : {};
+    this.options = Array.isArray(result.options) ? result.options.filter(isObject) : [];
+    this.choices = isObject(result.choices) ? result.choices : {};
     this.currency = typeof result.currency === 'string' ? result.currency : undefined;
     this.setStale(false);
     this.render();
   }
 
-  /** Scrolls to the offer's row, marks it and moves focus to its toggle (the chart's click). */
+  /** The offers the filters let through, sorted as asked: [{o, i}] (i: the core's order). */
+  rows() {
+    const f = this.filters;
+    let rows = this.options
+      .map((o, i) => ({ o, i }))
+      .filter(({ o }) => {
+        if (f.meets && status(o) !== 'ok') return false;
+        if (f.gpu && str(o.gpu) !== f.gpu) return false;
+        if (f.deployment && str(o.deployment) !== f.deployment) return false;
+        if (f.isolation && str(o.isolation) !== f.isolation) return false;
+        if (f.term && !(isObject(o.unitPrices) && isNum(o.unitPrices[f.term]))) return false;
+        return true;
+      });
+    const col = COLUMNS.find((c) => c.key === this.sortKey);
+    if (col && col.sort) {
+      const dir = this.sortDir === 'ascending' ? 1 : -1;
+      rows = rows
+        .map((r) => ({ ...r, k: col.sort(r.o, this.ctx) }))
+        .sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.i - b.i));
+    }
+    return rows;
+  }
+
+  /** Scrolls to the offer's row (shown first if filters or the top 10 hid it), marks it and focuses its toggle (the chart's click). */
   highlight(offerId) {
+    const index = this.options.findIndex((o) => o.offerId === offerId);
+    if (index < 0) return false;
+    let rows = this.rows();
+    if (!rows.some((r) => r.i === index)) {
+      this.clearFilters();
+      rows = this.rows();
+    }
+    if (!top(rows).some((r) => r.i === index)) this.showAll = true;
+    this.render();
     let target = null;
     for (const row of this.tbody.querySelectorAll('tr[data-offer-id]')) {
       const hit = row.dataset.offerId === offerId;
@@ -133,38 +303,76 @@ export class OptionsTable {
     return true;
   }
 
+  /** The filters' selects list the values the options have (GPU names, the type and isolation labels, billing terms). */
+  fillFilters(tr) {
+    const { t } = tr;
+    const values = { gpu: new Set(), deployment: new Set(), isolation: new Set(), term: new Set() };
+    for (const o of this.options) {
+      if (o.gpu != null) values.gpu.add(str(o.gpu));
+      if (o.deployment != null) values.deployment.add(str(o.deployment));
+      if (o.isolation != null) values.isolation.add(str(o.isolation));
+      if (isObject(o.unitPrices)) for (const p of PERIODS) if (isNum(o.unitPrices[p])) values.term.add(p);
+    }
+    const label = {
+      gpu: (v) => this.ctx.gpuName(v),
+      deployment: (v) => tr.enumLabel('deployment', v),
+      isolation: (v) => tr.enumLabel('isolation', v),
+      term: (v) => t(`term.${v}`),
+    };
+    for (const name of FILTERS) {
+      this.filterLabels[name].textContent = t(FILTER_LABEL[name]);
+      const list = name === 'term' ? PERIODS.filter((p) => values.term.has(p)) : [...values[name]].sort();
+      const key = `${tr.lang}|${list.join('|')}`;
+      const select = this.selects[name];
+      if (this.lists[name] !== key) {
+        this.lists[name] = key;
+        const items = list.map((v) => ({ v, text: label[name](v) }));
+        if (name === 'gpu') items.sort((a, b) => a.text.localeCompare(b.text));
+        replace(select, h('option', { value: '' }, t('filterAll')), items.map(({ v, text }) => h('option', { value: v }, text)));
+      }
+      // A value no option has any more shows everything again.
+      if (this.filters[name] && !list.includes(this.filters[name])) this.filters[name] = '';
+      select.value = this.filters[name];
+    }
+    this.meetsLabel.textContent = t('filterMeets');
+    this.meets.checked = this.filters.meets;
+    this.filterLegend.textContent = t('filtersLegend');
+    this.reset.textContent = t('resetFilters');
+  }
+
   render() {
     const { lang } = this.ctx;
     const tr = i18n(lang);
     const { t } = tr;
+    this.hideTip();
     this.captionTitle.textContent = t('tableCaption');
+    this.caption.textContent = t('tableCaption');
     this.captionNote.textContent = t('tableNote');
-    this.filterLabel.textContent = t('hideInfeasible');
     for (const col of COLUMNS) {
       const { th, label } = this.headers[col.key];
       label.textContent = t(`col.${col.key}`);
       if (col.sort && this.sortKey === col.key) th.setAttribute('aria-sort', this.sortDir);
       else th.removeAttribute('aria-sort');
     }
+    this.fillFilters(tr);
 
-    let rows = this.options.map((o, i) => ({ o, i }));
-    const col = COLUMNS.find((c) => c.key === this.sortKey);
-    if (col && col.sort) {
-      const dir = this.sortDir === 'ascending' ? 1 : -1;
-      rows = rows
-        .map((r) => ({ ...r, k: col.sort(r.o, this.ctx) }))
-        .sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.i - b.i));
-    }
-    const hide = this.filter.checked;
+    const rows = this.rows();
     const ids = new Set(this.options.map((o) => str(o.offerId)));
     for (const id of this.expanded) if (!ids.has(id)) this.expanded.delete(id);
+    const shown = this.showAll ? rows : top(rows);
     const frag = document.createDocumentFragment();
-    for (const { o, i } of rows) {
-      const st = status(o);
-      if (hide && st !== 'ok') continue;
-      frag.append(...this.row(o, i, st, tr));
-    }
+    for (const { o, i } of shown) frag.append(...this.row(o, i, status(o), tr));
     this.tbody.replaceChildren(frag);
+
+    const filtered = FILTERS.some((n) => this.filters[n]) || this.filters.meets;
+    this.reset.hidden = !filtered;
+    this.empty.hidden = rows.length > 0;
+    this.empty.textContent = rows.length ? '' : t('noRows');
+    this.wrap.hidden = rows.length === 0;
+    this.count.textContent = tr.fmt(rows.length < this.options.length ? 'shownOfAll' : 'shownOf', { a: tr.int(shown.length), b: tr.int(rows.length), c: tr.int(this.options.length) });
+    this.more.hidden = rows.length <= TOP;
+    this.more.textContent = this.showAll ? tr.fmt('showTop', { n: tr.int(TOP) }) : tr.fmt('showAll', { n: tr.int(rows.length) });
+    this.more.setAttribute('aria-expanded', String(this.showAll && rows.length > TOP));
   }
 
   badges(o, t) {
@@ -175,11 +383,47 @@ export class OptionsTable {
     return out.length ? h('span', { class: 'badges' }, out) : null;
   }
 
+  /** What an option breaks of the constraints asked (outside), as one sentence of the message table. */
+  outsideText(o, tr) {
+    const list = outsideOf(o).map((c) => tr.enumLabel('outside', c));
+    return list.length ? `${tr.t('outsideLead')}${list.join(tr.lang === 'zh' ? '、' : ', ')}` : '';
+  }
+
+  /**
+   * The warning badges of a row: a button per warning (icon and short label by code; the core's
+   * message, its reason, in an element it is described by), the outside-the-constraints badge first.
+   */
+  warningBadges(o, index, tr) {
+    const { t } = tr;
+    const out = [];
+    const badge = (n, code, sev, label, reason) => {
+      const id = `wr-${index}-${n}`;
+      return [
+        h(
+          'button',
+          { type: 'button', class: `wb wb-${sev}`, 'data-code': code, 'aria-describedby': id, part: 'warning-badge' },
+          h('span', { class: 'wi', 'aria-hidden': 'true' }, ICON[sev]),
+          label,
+        ),
+        h('span', { id, class: 'wmsg', hidden: true }, reason),
+      ];
+    };
+    const outside = this.outsideText(o, tr);
+    if (outside) out.push(badge('x', 'outside', 'outside', t('outsideBadge'), outside));
+    warningsOf(o).forEach((w, n) => {
+      const code = str(w.code);
+      const sev = SEVERITY[code] || 'caution';
+      const label = tr.t(`warn.${code}`) !== `warn.${code}` ? tr.t(`warn.${code}`) : t('warnGeneric');
+      out.push(badge(n, code, sev, label, String(w.message)));
+    });
+    return out;
+  }
+
   row(o, index, st, tr) {
     const { t } = tr;
     const gpuName = this.ctx.gpuName;
     const id = str(o.offerId);
-    const cost = o.cost && typeof o.cost === 'object' ? o.cost : null;
+    const cost = isObject(o.cost) ? o.cost : null;
     const open = this.expanded.has(id);
     const detailId = `detail-${index}`;
     const main = h('tr', {
@@ -188,6 +432,7 @@ export class OptionsTable {
       'data-cheapest': this.choices.cheapest === o.offerId ? 'true' : null,
       'data-fastest': this.choices.fastest === o.offerId ? 'true' : null,
       'data-status': st,
+      'data-outside': outsideOf(o).length ? '' : null,
       class: [o.recommended === true && 'recommended', st !== 'ok' && 'muted'].filter(Boolean).join(' ') || null,
     });
     const detail = h('tr', { class: 'detail', id: detailId, hidden: !open, 'data-detail-for': id });
@@ -207,84 +452,128 @@ export class OptionsTable {
       main.toggleAttribute('data-open', now);
       if (now) {
         this.expanded.add(id);
-        if (!detailCell.firstChild) detailCell.append(this.details(o, tr));
+        if (!detailCell.firstChild) detailCell.append(this.details(o, index, tr));
       } else this.expanded.delete(id);
     });
     if (open) {
       main.setAttribute('data-open', '');
-      detailCell.append(this.details(o, tr));
+      detailCell.append(this.details(o, index, tr));
     }
 
+    // Long names wrap (or are clipped in narrow cells) with the whole text on hover.
     main.append(
       h(
         'th',
         { scope: 'row', class: 'offer' },
-        h('div', { class: 'offer-box' }, toggle, h('div', null, h('span', { class: 'provider' }, provider), this.badges(o, t), h('span', { class: 'meta' }, id))),
+        h(
+          'div',
+          { class: 'offer-box' },
+          toggle,
+          h('div', { class: 'offer-text' }, h('span', { class: 'provider', title: provider }, provider), this.badges(o, t), h('span', { class: 'meta offer-id', title: id }, id)),
+        ),
       ),
     );
     // Ids the core sends (deployment, tier, isolation) are shown by their label in the message
     // table; an id without one is shown as it is.
     const dep = tr.enumLabel('deployment', str(o.deployment));
+    const iso = o.isolation ? tr.enumLabel('isolation', str(o.isolation)) : '';
     const tier = o.tier ? tr.enumLabel('tier', str(o.tier)) : '';
     const where = [o.region, tier].filter((x) => x != null && x !== '').map(str).join(' · ');
-    main.append(h('td', { class: `dep dep-${str(o.deployment)}` }, dep, where ? h('span', { class: 'meta' }, where) : null));
-    const iso = o.isolation ? tr.enumLabel('isolation', str(o.isolation)) : '';
-    main.append(h('td', { class: `iso iso-${str(o.isolation)}` }, iso || '—', o.spot === true ? h('span', { class: 'meta' }, t('spot')) : null));
-    main.append(h('td', { class: 'gpu' }, gpuName(o.gpu)));
-
-    const unitsLine =
-      isNum(o.units) && isNum(o.gpusPerUnit) ? h('span', { class: 'meta' }, `${tr.int(o.units)} × ${tr.int(o.gpusPerUnit)}`) : null;
-    main.append(h('td', { class: 'num' }, tr.int(o.count), unitsLine));
-    main.append(h('td', { class: 'num', 'data-col': 'days' }, tr.duration(o.wallDays).text));
-    main.append(h('td', { class: 'num', 'data-col': 'gpuHours' }, tr.hours(o.gpuHours)));
-    main.append(h('td', { class: 'num cost' }, cost ? tr.money(cost.amount, cost.currency) : t('noCost')));
-    main.append(h('td', { class: 'num' }, cost && isNum(o.costPerBillionTokens) ? tr.price(o.costPerBillionTokens, cost.currency) : '—'));
-
-    const billingText = cost ? tr.billing(cost.billing) : '';
-    const billingTitle =
-      cost && Array.isArray(cost.billing)
-        ? cost.billing
-            .filter((b) => b && isNum(b.count))
-            .map((b) => `${tr.billing([b])}: ${tr.money(b.amount, cost.currency)}`)
-            .join(' + ')
-        : null;
-    const idle =
-      cost && isNum(cost.idleHours) && cost.idleHours > 0
-        ? h('span', { class: 'meta' }, `${t('idle')} ${tr.sig(cost.idleHours, 2)} ${t('hoursUnit')}`)
-        : null;
-    main.append(h('td', { class: 'billing', title: billingTitle || null }, billingText || '—', idle));
-
-    // The core's stale_price warning decides; the 90-day rule is the fallback for a response without it.
-    const stale = warningsOf(o).some((w) => w.code === 'stale_price') || (isNum(o.priceAgeDays) && o.priceAgeDays > STALE_DAYS);
     main.append(
       h(
         'td',
-        { class: 'date', 'data-stale-price': stale ? '' : null },
-        str(o.priceDate) || '—',
-        isNum(o.priceAgeDays) ? h('span', { class: 'meta' }, `${tr.int(o.priceAgeDays)} ${t('daysOld')}`) : null,
+        { class: `type dep-${str(o.deployment)} iso-${str(o.isolation)}`, 'data-label': t('col.type') },
+        h('span', { class: 'dep' }, dep),
+        iso ? [' · ', h('span', { class: 'iso' }, iso)] : null,
+        where ? h('span', { class: 'meta', title: where }, where) : null,
+        o.spot === true ? h('span', { class: 'meta' }, t('spot')) : null,
       ),
     );
-
-    const statusText = st === 'ok' ? t('statusOk') : st === 'missesGoal' ? t('statusMissesGoal') : t('statusNoFit');
-    main.append(h('td', { class: `status status-${st}` }, h('span', { class: 'dot', 'aria-hidden': 'true' }), statusText));
-
-    const warnings = warningsOf(o);
-    const wcell = h('td', { class: 'warn' });
-    if (warnings.length === 1) wcell.append(h('span', { 'data-code': str(warnings[0].code) || null }, String(warnings[0].message)));
-    else if (warnings.length > 1) wcell.append(h('ul', null, warnings.map((w) => h('li', { 'data-code': str(w.code) || null }, String(w.message)))));
-    main.append(wcell);
+    const unitsLine = isNum(o.units) && isNum(o.gpusPerUnit) ? h('span', { class: 'meta units' }, `${tr.int(o.units)} × ${tr.int(o.gpusPerUnit)}`) : null;
+    main.append(
+      h(
+        'td',
+        { class: 'num gpus', 'data-label': t('col.gpus') },
+        h('span', { class: 'count' }, tr.int(o.count)),
+        h('span', { class: 'meta gpu' }, gpuName(o.gpu)),
+        unitsLine,
+      ),
+    );
+    main.append(h('td', { class: 'num', 'data-col': 'days', 'data-label': t('col.days') }, tr.duration(o.wallDays).text));
+    main.append(h('td', { class: 'num cost', 'data-col': 'cost', 'data-label': t('col.cost') }, cost ? tr.money(cost.amount, cost.currency) : t('noCost')));
+    main.append(
+      h('td', { class: 'num', 'data-col': 'costPerB', 'data-label': t('col.costPerB') }, cost && isNum(o.costPerBillionTokens) ? tr.price(o.costPerBillionTokens, cost.currency) : '—'),
+    );
+    const badges = this.warningBadges(o, index, tr);
+    main.append(h('td', { class: 'warn', 'data-label': t('col.warnings') }, badges.length ? h('div', { class: 'wbs' }, badges) : null));
     return [main, detail];
   }
 
   /** The detail row's content for one option. */
-  details(o, tr) {
+  details(o, index, tr) {
     const { t } = tr;
-    const cost = o.cost && typeof o.cost === 'object' ? o.cost : null;
+    const cost = isObject(o.cost) ? o.cost : null;
     const cur = cost?.currency || this.currency;
     const items = [];
     const add = (key, ...value) => items.push(h('div', { 'data-item': key }, h('dt', null, t(key)), h('dd', null, value)));
+    const addAs = (key, label, ...value) => items.push(h('div', { 'data-item': key }, h('dt', null, label), h('dd', null, value)));
 
-    const prices = o.unitPrices && typeof o.unitPrices === 'object' ? o.unitPrices : {};
+    // What the core says about this offer, every warning with its reason.
+    const warnings = warningsOf(o);
+    const outside = this.outsideText(o, tr);
+    if (warnings.length || outside) {
+      items.push(
+        h(
+          'div',
+          { 'data-item': 'warnings', class: 'wide' },
+          h('dt', null, t('warningsItem')),
+          h(
+            'dd',
+            null,
+            h(
+              'ul',
+              { class: 'warn-list' },
+              outside ? h('li', { 'data-code': 'outside' }, h('b', null, t('outsideBadge')), ': ', outside) : null,
+              warnings.map((w) => {
+                const code = str(w.code);
+                const label = tr.t(`warn.${code}`) !== `warn.${code}` ? tr.t(`warn.${code}`) : t('warnGeneric');
+                return h('li', { 'data-code': code || null }, h('b', null, label), ': ', h('span', { class: 'wmsg' }, String(w.message)));
+              }),
+            ),
+          ),
+        ),
+      );
+    }
+
+    const statusText = { ok: t('statusOk'), missesGoal: t('statusMissesGoal'), noFit: t('statusNoFit') }[status(o)];
+    addAs('status', t('col.status'), h('span', { class: `status status-${status(o)}` }, h('span', { class: 'dot', 'aria-hidden': 'true' }), statusText));
+
+    if (cost) {
+      const billing = tr.billing(cost.billing) || '—';
+      const lines = Array.isArray(cost.billing)
+        ? cost.billing.filter((b) => b && isNum(b.count)).map((b) => `${tr.billing([b])}: ${tr.money(b.amount, cur)}`).join(' + ')
+        : '';
+      const idle = isNum(cost.idleHours) && cost.idleHours > 0 ? ` · ${t('idle')} ${tr.sig(cost.idleHours, 2)} ${t('hoursUnit')}` : '';
+      addAs('billing', t('col.billing'), billing, lines && lines !== billing ? h('span', { class: 'dim' }, ` (${lines})`) : null, idle);
+    }
+    const r = o.gpuHoursRange;
+    const spread = r && isNum(r.low) && isNum(r.high) && r.high > r.low ? tr.spread(r.low, o.gpuHours, r.high) : null;
+    add('gpuHours', spread ? `${spread.point} (${spread.low}–${spread.high})` : tr.hours(o.gpuHours));
+
+    // The core's stale_price warning decides; the 90-day rule is the fallback for a response without it.
+    const stale = warnings.some((w) => w.code === 'stale_price') || (isNum(o.priceAgeDays) && o.priceAgeDays > STALE_DAYS);
+    if (o.priceDate != null || isNum(o.priceAgeDays)) {
+      items.push(
+        h(
+          'div',
+          { 'data-item': 'priceDate', 'data-stale-price': stale ? '' : null },
+          h('dt', null, t('col.priceDate')),
+          h('dd', null, str(o.priceDate) || '—', isNum(o.priceAgeDays) ? h('span', { class: 'dim' }, ` (${tr.int(o.priceAgeDays)} ${t('daysOld')})`) : null),
+        ),
+      );
+    }
+
+    const prices = isObject(o.unitPrices) ? o.unitPrices : {};
     const priceList = PERIODS.filter((p) => isNum(prices[p])).map((p) =>
       h('span', { class: 'pp', 'data-period': p }, `${tr.price(prices[p], cur)} / ${t(`per.${p}`)}`),
     );
@@ -307,7 +596,7 @@ export class OptionsTable {
     }
     if (isNum(cost?.breakEvenHoursPerMonth)) add('breakEven', `${tr.sig(cost.breakEvenHoursPerMonth, 4)} ${t('hoursUnit')}${t('perMonth')}`);
 
-    const ic = o.interconnect && typeof o.interconnect === 'object' ? o.interconnect : null;
+    const ic = isObject(o.interconnect) ? o.interconnect : null;
     if (ic) {
       const link = (v) => (v === 'none' || !v ? '—' : LINKS[v] || tr.enumLabel('link', str(v)));
       const inter = ic.interUnit && ic.interUnit !== 'none'
@@ -321,7 +610,7 @@ export class OptionsTable {
     }
     if (isNum(o.egressPricePerGB)) add('egress', `${tr.price(o.egressPricePerGB, oc)} / GB`);
 
-    const par = o.parallelism && typeof o.parallelism === 'object' ? o.parallelism : null;
+    const par = isObject(o.parallelism) ? o.parallelism : null;
     if (par) {
       const bits = ['tp', 'pp', 'dp', 'ep'].filter((k) => isNum(par[k])).map((k) => `${k} ${tr.int(par[k])}`);
       if (isNum(par.microBatch)) bits.push(`${t('microBatch')} ${tr.int(par.microBatch)}`);
@@ -333,9 +622,6 @@ export class OptionsTable {
     const thr = [];
     if (isNum(o.tokensPerSecondPerGpu)) thr.push(`${tr.int(o.tokensPerSecondPerGpu)} ${t('tokPerGpu')}`);
     if (isNum(o.mfu)) thr.push(`MFU ${tr.sig(o.mfu, 3)}`);
-    const r = o.gpuHoursRange;
-    const spread = r && isNum(r.low) && isNum(r.high) && r.high > r.low ? tr.spread(r.low, o.gpuHours, r.high) : null;
-    if (spread) thr.push(`${t('gpuHours')} ${spread.point} (${spread.low}–${spread.high})`);
     if (thr.length) add('throughput', thr.join(' · '));
     if (o.source) {
       // The source is a citation, kept as published (often English): marked up as one.

@@ -19,6 +19,10 @@ export class Steps {
     this.heading.textContent = i18n(lang).t('stepsHeading');
     this.setStale(false);
     const steps = Array.isArray(response?.result?.steps) ? response.result.steps.filter((s) => s && typeof s === 'object') : [];
+    // The same steps as last time (another offer filter, the same job): nothing to redraw.
+    const key = JSON.stringify(steps);
+    if (key === this.key) return;
+    this.key = key;
     replace(
       this.list,
       steps.map((s) =>

@@ -1,13 +1,28 @@
-// The headline: total FLOPs, GPUs, days, GPU-hours, memory and the recommended offer's cost,
-// all read from the response; plus the response's general warnings.
+// The headline: the recommended plan (result.recommendation.offerId's option): its provider, GPU
+// and count in whole units, the run's time, GPU-hours with the spread of published runs, memory
+// per GPU and the total cost; the job's total compute; one line (the core's
+// recommendation.reason, which names the runner-up and the cheapest alternative outside the
+// constraints) saying why; when nothing meets every constraint, which to relax. Without a
+// recommended option, the estimate for the chosen GPU. Every figure is read from the response.
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
 
-const KEYS = ['flops', 'gpus', 'wallDays', 'gpuHours', 'memory', 'cost'];
+const KEYS = ['gpus', 'wallDays', 'cost', 'gpuHours', 'memory', 'flops'];
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/** The option the core recommends (recommendation.offerId, else the one flagged), or null. */
+export function recommendedOption(result) {
+  const options = Array.isArray(result?.options) ? result.options.filter(isObject) : [];
+  const id = result?.recommendation?.offerId;
+  return (id != null && options.find((o) => o.offerId === id)) || options.find((o) => o.recommended === true) || null;
+}
 
 export class Summary {
   constructor(container) {
-    this.heading = h('h2', { id: 'summary-heading', class: 'visually-hidden' });
+    this.heading = h('h2', { id: 'summary-heading', class: 'plan-heading' });
+    this.planName = h('span', { class: 'plan-name' });
+    this.planId = h('span', { class: 'plan-id meta' });
     this.cards = {};
     const list = h('dl', { class: 'cards' });
     for (const key of KEYS) {
@@ -22,13 +37,18 @@ export class Summary {
       this.cards[key] = card;
     }
     this.staleNote = h('p', { class: 'stale-note', hidden: true });
+    // When nothing meets every constraint: what to relax (the constraints by name).
+    this.relax = h('p', { class: 'relax', role: 'note', hidden: true });
+    this.reason = h('p', { class: 'reason', hidden: true });
     this.warnings = h('ul', { class: 'warnings', part: 'warnings', hidden: true });
     this.root = h(
       'section',
       { class: 'summary', part: 'summary', 'aria-labelledby': 'summary-heading' },
-      this.heading,
+      h('div', { class: 'plan-head' }, this.heading, this.planName, this.planId),
       this.staleNote,
+      this.relax,
       list,
+      this.reason,
       this.warnings,
     );
     container.append(this.root);
@@ -50,80 +70,148 @@ export class Summary {
     const { t } = tr;
     const result = response?.result || {};
     const compute = result.compute || {};
-    const est = result.estimate;
-    const recommended = Array.isArray(result.options) ? result.options.find((o) => o && o.recommended) : null;
-    this.heading.textContent = t('summaryHeading');
+    const est = isObject(result.estimate) ? result.estimate : null;
+    const rec = isObject(result.recommendation) ? result.recommendation : null;
+    const plan = recommendedOption(result);
     this.setStale(false, lang);
     for (const key of KEYS) this.cards[key].label.textContent = t(key);
 
-    // Total compute in scientific notation, the exponent as a superscript.
-    const sci = tr.scientific(compute.flopsTotal);
-    const flops = this.cards.flops;
-    if (sci) {
-      replace(flops.value, h('span', { class: 'sci' }, sci.mantissa, sci.exponent ? [' × 10', h('sup', null, sci.exponent)] : ''));
-    } else replace(flops.value, '—');
-    flops.sub.textContent = ['FLOPs', compute.method].filter(Boolean).join(' · ');
+    // The heading names what the cards describe: the plan, the closest one, or the bare estimate.
+    const qualifies = !rec || rec.qualifies !== false;
+    this.heading.textContent = plan ? t(qualifies ? 'planHeading' : 'closestHeading') : est ? t('estimateHeading') : t('summaryHeading');
+    const provider = plan ? String(plan.provider || plan.offerId || '') : '';
+    this.planName.textContent = provider;
+    this.planName.title = provider; // a long name is clipped; its whole text on hover
+    this.planId.textContent = plan && plan.provider && plan.offerId ? String(plan.offerId) : '';
+    this.root.toggleAttribute('data-closest', !!plan && !qualifies);
 
-    const gpus = this.cards.gpus;
-    const wall = this.cards.wallDays;
-    const hours = this.cards.gpuHours;
-    const mem = this.cards.memory;
-    if (est && typeof est === 'object') {
-      gpus.value.textContent = tr.int(est.count);
-      const source = est.mfuSource === 'request' ? t('mfuRequest') : `${t('mfuModel')}, ${t('mfuCalibrated')}`;
-      replace(
-        gpus.sub,
-        h('span', { class: 'gpu-name' }, gpuName(est.gpu)),
-        typeof est.mfu === 'number' ? h('span', null, `MFU ${tr.sig(est.mfu, 3)} (${source})`) : null,
-      );
-      // Minutes, hours or days as the job's length asks; a run past a year also in years.
-      const wallTime = tr.duration(est.wallDays);
-      replace(wall.value, wallTime.value, wallTime.unit ? h('span', { class: 'unit' }, ` ${wallTime.unit}`) : null);
-      wall.sub.textContent = wallTime.aside.trim();
-      // The spread of published runs around the estimate, next to it: "205,157 (140K–325K)",
-      // rounded outwards so the point shown always lies inside the range shown.
-      const range = est.gpuHoursRange;
-      // (with an MFU given in the request the core has no spread: low = high, nothing to show)
-      const hasRange = range && typeof range.low === 'number' && typeof range.high === 'number' && range.high > range.low;
-      const spread = hasRange ? tr.spread(range.low, est.gpuHours, range.high) : null;
-      replace(
-        hours.value,
-        h('span', { class: 'point' }, tr.hours(est.gpuHours)),
-        spread ? h('span', { class: 'range' }, ' (', h('span', { class: 'low' }, spread.low), '–', h('span', { class: 'high' }, spread.high), ')') : null,
-      );
-      hours.sub.textContent = spread ? t('range') : '';
-      replace(
-        mem.value,
-        typeof est.memoryPerGpuGiB === 'number' ? tr.sig(est.memoryPerGpuGiB, 3) : '—',
-        h('span', { class: 'unit' }, ' GiB'),
-      );
-      mem.sub.textContent = est.fits === false ? t('notFits') : est.fits === true ? t('fits') : '';
-      mem.root.toggleAttribute('data-bad', est.fits === false);
-    } else {
-      for (const card of [gpus, wall, hours, mem]) {
-        card.value.textContent = '—';
-        card.sub.textContent = '';
-      }
-      gpus.sub.textContent = t('noEstimate');
-      mem.root.removeAttribute('data-bad');
-    }
+    // What the cards show: the plan's figures, else the estimate's.
+    const src = plan || est;
+    this.fillGpus(src, plan, est, tr, gpuName);
+    this.fillTime(src, tr);
+    this.fillHours(src, tr);
+    this.fillMemory(src, tr);
+    this.fillCost(plan, tr);
+    this.fillFlops(compute, tr);
 
-    const cost = this.cards.cost;
-    if (recommended && recommended.cost) {
-      cost.value.textContent = tr.money(recommended.cost.amount, recommended.cost.currency);
-      const parts = [recommended.provider || recommended.offerId];
-      if (typeof recommended.count === 'number') parts.push(`${tr.int(recommended.count)} × ${gpuName(recommended.gpu)}`);
-      if (typeof recommended.wallDays === 'number') parts.push(tr.duration(recommended.wallDays).text);
-      cost.sub.textContent = parts.filter(Boolean).join(' · ');
-      cost.root.removeAttribute('data-bad');
+    // Nothing meets every constraint: say so, and which ones to relax (the core's names).
+    const relax = rec && rec.qualifies === false ? (Array.isArray(rec.relax) ? rec.relax : []).filter((c) => typeof c === 'string') : [];
+    if (rec && rec.qualifies === false) {
+      replace(
+        this.relax,
+        h('strong', null, t('noneQualifies')),
+        relax.length ? [' ', t('relaxLead'), ' ', h('span', { class: 'relax-list' }, relax.map((c) => tr.enumLabel('constraint', c)).join(lang === 'zh' ? '、' : ', '))] : null,
+      );
+      this.relax.hidden = false;
     } else {
-      cost.value.textContent = '—';
-      cost.sub.textContent = t('noOffer');
-      cost.root.toggleAttribute('data-bad', true);
+      this.relax.replaceChildren();
+      this.relax.hidden = true;
     }
+    // Why: the core's sentence, in the request's language (it names the runner-up and the
+    // cheapest alternative outside the constraints).
+    const reason = rec && typeof rec.reason === 'string' ? rec.reason : '';
+    this.reason.textContent = reason;
+    this.reason.hidden = !reason;
 
     const warnings = Array.isArray(response?.warnings) ? response.warnings.filter((w) => w && w.message) : [];
     replace(this.warnings, warnings.map((w) => h('li', { 'data-code': w.code || null }, String(w.message))));
     this.warnings.hidden = warnings.length === 0;
+  }
+
+  fillGpus(src, plan, est, tr, gpuName) {
+    const { t } = tr;
+    const card = this.cards.gpus;
+    if (!src) {
+      card.value.textContent = '—';
+      replace(card.sub, h('span', null, t('noEstimate')));
+      return;
+    }
+    card.value.textContent = tr.int(src.count);
+    const lines = [h('span', { class: 'gpu-name' }, gpuName(src.gpu))];
+    if (plan && isNum(plan.units) && isNum(plan.gpusPerUnit) && plan.gpusPerUnit > 1) {
+      lines.push(h('span', { class: 'units' }, tr.fmt('planUnits', { units: tr.int(plan.units), unitWord: tr.word('unitWord', plan.units), per: tr.int(plan.gpusPerUnit) })));
+    }
+    if (isNum(src.gpusUsed) && isNum(src.count) && src.gpusUsed < src.count) {
+      lines.push(h('span', { class: 'used' }, tr.fmt('planUsed', { n: tr.int(src.gpusUsed) })));
+    }
+    // The estimate for the chosen GPU, when the plan rents another number (whole units) or GPU.
+    if (plan && est && isNum(est.count) && (est.count !== plan.count || est.gpu !== plan.gpu)) {
+      const n = est.gpu === plan.gpu ? tr.int(est.count) : `${tr.int(est.count)} × ${gpuName(est.gpu)}`;
+      lines.push(h('span', { class: 'estimate-count' }, tr.fmt('planEstimate', { n })));
+    }
+    if (isNum(src.mfu)) {
+      const source = src.mfuSource === 'request' ? t('mfuRequest') : `${t('mfuModel')}, ${t('mfuCalibrated')}`;
+      lines.push(h('span', null, `MFU ${tr.sig(src.mfu, 3)} (${source})`));
+    }
+    replace(card.sub, lines);
+  }
+
+  fillTime(src, tr) {
+    const card = this.cards.wallDays;
+    if (!src || !isNum(src.wallDays)) {
+      card.value.textContent = '—';
+      card.sub.textContent = '';
+      return;
+    }
+    // Minutes, hours or days as the job's length asks; a run past a year also in years.
+    const d = tr.duration(src.wallDays);
+    replace(card.value, d.value, d.unit ? h('span', { class: 'unit' }, ` ${d.unit}`) : null);
+    card.sub.textContent = d.aside.trim();
+  }
+
+  fillHours(src, tr) {
+    const card = this.cards.gpuHours;
+    if (!src || !isNum(src.gpuHours)) {
+      card.value.textContent = '—';
+      card.sub.textContent = '';
+      return;
+    }
+    // The spread of published runs beside the point: "205,157 (140K–325K)", rounded outwards so
+    // the point shown lies inside the range shown (with an MFU given there is no spread).
+    const range = src.gpuHoursRange;
+    const hasRange = range && isNum(range.low) && isNum(range.high) && range.high > range.low;
+    const spread = hasRange ? tr.spread(range.low, src.gpuHours, range.high) : null;
+    replace(
+      card.value,
+      h('span', { class: 'point' }, tr.hours(src.gpuHours)),
+      spread ? h('span', { class: 'range' }, ' (', h('span', { class: 'low' }, spread.low), '–', h('span', { class: 'high' }, spread.high), ')') : null,
+    );
+    card.sub.textContent = spread ? tr.t('range') : '';
+  }
+
+  fillMemory(src, tr) {
+    const { t } = tr;
+    const card = this.cards.memory;
+    replace(card.value, src && isNum(src.memoryPerGpuGiB) ? tr.sig(src.memoryPerGpuGiB, 3) : '—', h('span', { class: 'unit' }, ' GiB'));
+    card.sub.textContent = src?.fits === false ? t('notFits') : src?.fits === true ? t('fits') : '';
+    card.root.toggleAttribute('data-bad', src?.fits === false);
+  }
+
+  fillCost(plan, tr) {
+    const { t } = tr;
+    const card = this.cards.cost;
+    const cost = plan && isObject(plan.cost) ? plan.cost : null;
+    if (!cost) {
+      card.value.textContent = '—';
+      card.sub.textContent = t('noOffer');
+      card.root.toggleAttribute('data-bad', true);
+      return;
+    }
+    card.value.textContent = tr.money(cost.amount, cost.currency);
+    const lines = [];
+    const billing = tr.billing(cost.billing);
+    if (billing) lines.push(h('span', null, billing));
+    if (isNum(plan.costPerBillionTokens)) lines.push(h('span', null, tr.fmt('planPerB', { v: tr.price(plan.costPerBillionTokens, cost.currency) })));
+    replace(card.sub, lines);
+    card.root.removeAttribute('data-bad');
+  }
+
+  fillFlops(compute, tr) {
+    const card = this.cards.flops;
+    // Total compute in scientific notation, the exponent as a superscript.
+    const sci = tr.scientific(compute.flopsTotal);
+    if (sci) replace(card.value, h('span', { class: 'sci' }, sci.mantissa, sci.exponent ? [' × 10', h('sup', null, sci.exponent)] : ''));
+    else replace(card.value, '—');
+    card.sub.textContent = ['FLOPs', compute.method].filter(Boolean).join(' · ');
   }
 }

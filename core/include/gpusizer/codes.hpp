@@ -50,6 +50,7 @@ inline constexpr const char* trial_week = "trial_week";
 inline constexpr const char* break_even = "break_even";
 inline constexpr const char* sensitive_data = "sensitive_data";
 inline constexpr const char* stale_prices = "stale_prices";
+inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the hour, then months
 }  // namespace warnc
 
 }  // namespace gpusizer

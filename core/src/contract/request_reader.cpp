@@ -60,8 +60,7 @@ class RequestReader {
     if (const json* v = find(doc, "goal")) read_goal(*v);
     if (const json* v = find(doc, "efficiency")) {
       r_.expect_object(*v, "/efficiency");
-      r_.warn_unknown_keys(*v, "/efficiency", {"mfu"});
-      if (const json* mfu = find(*v, "mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", kMinMfu, kMaxMfu, false, msg::example_mfu);
+      read_efficiency(*v);
     }
     return std::move(req_);
   }
@@ -247,7 +246,12 @@ class RequestReader {
   }
 
   void read_parallelism(const json& p) {
-    const std::string path = "/hardware/parallelism";
+    req_.parallelism = read_layout(p, "/hardware/parallelism", req_.count);
+  }
+
+  // A layout as hardware.parallelism writes it, on `count` GPUs when known (dp defaults to
+  // what the count leaves).
+  Parallelism read_layout(const json& p, const std::string& path, std::optional<int> count) {
     r_.expect_object(p, path);
     r_.warn_unknown_keys(p, path,
                          {"tp", "pp", "dp", "ep", "microBatch", "globalBatch", "interleave", "recompute", "sequenceParallel",
@@ -259,7 +263,7 @@ class RequestReader {
     };
     par.tp = whole("tp", 1, 1, 1024);
     par.pp = whole("pp", 1, 1, 1024);
-    const int gpus = req_.count.value_or(0);
+    const int gpus = count.value_or(0);
     const int dp_default = gpus > 0 && gpus % (par.tp * par.pp) == 0 ? gpus / (par.tp * par.pp) : 1;
     par.dp = whole("dp", dp_default, 1, 1 << 20);
     par.ep = whole("ep", 1, 1, 1 << 16);
@@ -273,8 +277,39 @@ class RequestReader {
       const std::string rc = r_.read_enum(*v, pointer(path, "recompute"), {"none", "selective", "full"});
       par.recompute = rc == "full" ? Recompute::full : rc == "selective" ? Recompute::selective : Recompute::none;
     }
-    check_layout(req_.model, par, req_.count, req_.lang, path);
-    req_.parallelism = par;
+    check_layout(req_.model, par, count, req_.lang, path);
+    return par;
+  }
+
+  void read_efficiency(const json& e) {
+    const std::string path = "/efficiency";
+    r_.warn_unknown_keys(e, path, {"mfu", "measuredTokensPerSecondPerGpu", "measuredGpu", "measuredGpus", "measuredParallelism"});
+    if (const json* mfu = find(e, "mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", kMinMfu, kMaxMfu, false, msg::example_mfu);
+    const json* tps = find(e, "measuredTokensPerSecondPerGpu");
+    if (!tps) {
+      for (const char* key : {"measuredGpu", "measuredGpus", "measuredParallelism"})
+        if (find(e, key)) r_.warn(warnc::unknown_field, pointer(path, key), msg::warning_needs_measured);
+      return;
+    }
+    if (req_.mfu) r_.fail(errc::invalid_value, "/efficiency/measuredTokensPerSecondPerGpu", msg::error_mfu_or_measured);
+    Request::Measured m;
+    m.tokens_per_second_per_gpu =
+        r_.read_quantity(*tps, "/efficiency/measuredTokensPerSecondPerGpu", 0, 1e9, true, msg::example_tokens_per_second);
+    m.gpu = req_.gpu;
+    if (const json* v = find(e, "measuredGpu")) {
+      m.gpu = r_.read_string(*v, "/efficiency/measuredGpu");
+      if (!req_.catalog->find_gpu(m.gpu))
+        r_.fail(errc::unknown_gpu, "/efficiency/measuredGpu", msg::error_unknown_gpu, {{"id", echo(m.gpu)}, {"known", ""}});
+    }
+    if (m.gpu.empty()) r_.fail(errc::missing_field, "/efficiency/measuredGpu", msg::error_measured_gpu_required);
+    const Gpu& gpu = *req_.catalog->find_gpu(m.gpu);
+    m.count = req_.count && m.gpu == req_.gpu ? *req_.count : gpu.gpus_per_node;
+    if (const json* v = find(e, "measuredGpus")) m.count = r_.read_int(*v, "/efficiency/measuredGpus", 1, 1 << 20);
+    if (const json* v = find(e, "measuredParallelism")) {
+      m.parallelism = read_layout(*v, "/efficiency/measuredParallelism", m.count);
+      m.count = m.parallelism->gpus();
+    }
+    req_.measured = m;
   }
 
   void read_goal(const json& g) {

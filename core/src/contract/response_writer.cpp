@@ -3,6 +3,8 @@
 #include "contract/response_writer.hpp"
 #include "contract/limits.hpp"
 #include "rental/recommend.hpp"
+#include "rental/sizing.hpp"
+#include "report/messages.hpp"
 #include "contract/request_reader.hpp"
 #include "common/numbers.hpp"
 
@@ -172,9 +174,15 @@ json option_json(const Option& o, Lang lang) {
                  {"idleHours", c.idle_hours},
                  {"coveredHours", c.covered_hours}};
     if (c.trial_then_monthly)
+    {
       cost["trialThenMonthly"] = {{"billing", lines_json(c.trial_then_monthly->billing)},
                                   {"amount", c.trial_then_monthly->amount},
                                   {"idleHours", c.trial_then_monthly->idle_hours}};
+      if (!c.trial_then_monthly->trial_offer.empty()) {
+        cost["trialThenMonthly"]["trialOfferId"] = c.trial_then_monthly->trial_offer;
+        cost["trialThenMonthly"]["trialUnits"] = c.trial_then_monthly->trial_units;
+      }
+    }
     if (c.break_even_hours_per_month) cost["breakEvenHoursPerMonth"] = *c.break_even_hours_per_month;
     j["cost"] = std::move(cost);
     j["costPerBillionTokens"] = o.cost_per_billion_tokens;
@@ -226,6 +234,24 @@ json recommendation_json(const Recommendation& r) {
   return j;
 }
 
+json scaling_json(const Scaling& s, const Result& r) {
+  json points = json::array();
+  for (const ScalePoint& p : s.points) {
+    json j = {{"count", p.count}, {"units", p.units}, {"wallDays", sig(p.wall_days)}, {"gpuHours", sig(p.gpu_hours)}};
+    if (p.cost) j["cost"] = *p.cost;
+    points.push_back(std::move(j));
+  }
+  json j = {{"gpu", s.gpu}};
+  if (!s.offer_id.empty()) j["offerId"] = s.offer_id;
+  j["unitGpus"] = s.unit_gpus;
+  j["points"] = std::move(points);
+  j["recommendedCount"] = s.recommended_count;
+  if (r.assumed_days > 0) j["deadlineDays"] = r.assumed_days;
+  if (s.stops_paying) j["stopsPaying"] = *s.stops_paying;
+  j["rule"] = say(r.lang, msg::scaling_rule, {{"hours", format_sig(kPaysMinHours, 2)}});
+  return j;
+}
+
 json advice_json(const Advice& a) {
   return {{"ruleOfThumb", {{"tier", a.tier}, {"suggestion", a.suggestion}, {"agrees", a.agrees}, {"message", a.message}}},
           {"notes", warnings_json(a.notes)}};
@@ -265,7 +291,7 @@ std::string write_response(const Result& r) {
     e["steadyMfu"] = round_sig(run.steady_mfu, 4);
     e["hfu"] = round_sig(run.hfu, 4);
     e["overheadFactor"] = round_sig(run.overhead_factor, 4);
-    if (run.mfu_source == "model")
+    if (run.mfu_source != "request")
       e["runHours"] = {{"steady", sig(run.hours.steady)},
                        {"belowBenchmark", sig(run.hours.below_benchmark)},
                        {"checkpointEval", sig(run.hours.checkpoint_eval)},
@@ -288,6 +314,13 @@ std::string write_response(const Result& r) {
   result["choices"] = std::move(choices);
   result["frontier"] = r.frontier;
   result["recommendation"] = recommendation_json(r.recommendation);
+  if (r.scaling) result["scaling"] = scaling_json(*r.scaling, r);
+  if (r.measured)
+    result["measured"] = {{"tokensPerSecondPerGpu", sig(r.measured->tokens_per_second_per_gpu)},
+                          {"gpu", r.measured->gpu},
+                          {"count", r.measured->count},
+                          {"modelledTokensPerSecondPerGpu", sig(r.measured_modelled)},
+                          {"ratio", round_sig(r.measured->tokens_per_second_per_gpu / r.measured_modelled, 4)}};
   result["advice"] = advice_json(r.advice);
   json steps = json::array();
   for (const Step& s : r.steps) steps.push_back({{"id", s.id}, {"title", s.title}, {"text", s.text}});

@@ -74,4 +74,30 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
   return cost;
 }
 
+std::optional<Cost::Trial> trial_across(const Offer& hourly, int hourly_units, const Offer& monthly, int monthly_units,
+                                        double hours, const Money& money) {
+  const auto& month = monthly.prices[static_cast<int>(Period::month)];
+  if (!month || hourly.min_term_hours > 0 || hours <= kTrialHours) return std::nullopt;
+  // The week at the cheapest hour/day mix of the hourly offer.
+  std::array<std::optional<double>, 4> short_prices;
+  short_prices[static_cast<int>(Period::hour)] = hourly.prices[static_cast<int>(Period::hour)];
+  short_prices[static_cast<int>(Period::day)] = hourly.prices[static_cast<int>(Period::day)];
+  const BillingMix week = cheapest_billing(short_prices, kTrialHours, 0);
+  if (!week.possible) return std::nullopt;
+  const double rest = hours - week.covered_hours;
+  const long months = static_cast<long>(std::ceil(std::max(rest, monthly.min_term_hours) / period_hours(Period::month) - 1e-9));
+  Cost::Trial trial;
+  const double hourly_rate = convert_currency(1.0, hourly.currency, money.currency, money.usd_cny);
+  const double monthly_rate = convert_currency(1.0, monthly.currency, money.currency, money.usd_cny);
+  for (const BillingLine& l : week.lines)
+    trial.billing.push_back(line(l.period, l.count, l.unit_price, hourly_units, hourly_rate));
+  if (months > 0) trial.billing.push_back(line(Period::month, months, *month, monthly_units, monthly_rate));
+  for (const Cost::Line& l : trial.billing) trial.amount += l.amount;
+  trial.amount = round_to(trial.amount, 2);
+  trial.idle_hours = round_sig(std::max(0.0, week.covered_hours + static_cast<double>(months) * period_hours(Period::month) - hours), 6);
+  trial.trial_offer = hourly.id;
+  trial.trial_units = hourly_units;
+  return trial;
+}
+
 }  // namespace gpusizer

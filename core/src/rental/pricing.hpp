@@ -27,4 +27,11 @@ std::array<std::optional<double>, 4> unit_prices(const Offer& offer, const Money
 // to cents line by line, so the total is exactly the sum of its lines.
 std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money);
 
+// The trial week across two offers of one provider: the first week (or the whole run, when
+// shorter) on `hourly` (hour or day prices, no minimum term) with `hourly_units`, the rest in
+// whole months of `monthly` (its minimum term honoured) with `monthly_units`. nullopt when the
+// offers cannot make that plan.
+std::optional<Cost::Trial> trial_across(const Offer& hourly, int hourly_units, const Offer& monthly, int monthly_units,
+                                        double hours, const Money& money);
+
 }  // namespace gpusizer

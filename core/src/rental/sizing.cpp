@@ -19,7 +19,7 @@ double cost_of(RunTimer& timer, const Offer& offer, const Cluster& c, const Mone
 // the request's MFU every GPU counts at that MFU: none is idle.)
 long units_used(RunTimer& timer, const Cluster& c, int unit, long min_units, long units) {
   const TrainingRun run = timer.train_on(c, static_cast<int>(units * unit), false);
-  if (!run.fits() || run.mfu_source != "model") return units;
+  if (!run.fits() || run.mfu_source == "request") return units;
   return std::clamp<long>((run.plan.gpus_used + unit - 1) / unit, min_units, units);
 }
 
@@ -69,9 +69,14 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
   return {hi, true};
 }
 
+bool more_gpus_pay(double from, double days_from, double to, double days_to) {
+  if (!(to > from) || !std::isfinite(days_from) || !std::isfinite(days_to)) return false;
+  return (days_from - days_to) * 24 >= kPaysMinHours && days_to <= days_from * std::pow(from / to, kPaysSpeedupExponent);
+}
+
 // More units finish sooner at roughly the same GPU-hours, until billing granularity,
-// scaling losses or the network make them dearer: double while within budget and faster,
-// then bisect for the last count that is, less the units it leaves idle.
+// scaling losses or the network make them dearer: double while within budget and while they
+// pay (more_gpus_pay), then bisect for the last count that does, less the units it leaves idle.
 long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c, long min_units, long max_units,
                            double budget, const Money& money) {
   if (min_units > max_units) return max_units;
@@ -83,7 +88,7 @@ long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c
   while (good < max_units) {
     const long next = std::min(max_units, good * 2);
     const double next_days = timer.days_on(c, static_cast<int>(next * unit));
-    if (cost_of(timer, offer, c, money, next) > budget || !(next_days < good_days)) {
+    if (cost_of(timer, offer, c, money, next) > budget || !more_gpus_pay(good * unit, good_days, next * unit, next_days)) {
       bad = next;
       break;
     }
@@ -93,7 +98,7 @@ long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c
   while (bad > good + 1) {
     const long mid = good + (bad - good) / 2;
     const double mid_days = timer.days_on(c, static_cast<int>(mid * unit));
-    if (cost_of(timer, offer, c, money, mid) <= budget && mid_days < good_days) {
+    if (cost_of(timer, offer, c, money, mid) <= budget && more_gpus_pay(good * unit, good_days, mid * unit, mid_days)) {
       good = mid;
       good_days = mid_days;
     } else {

@@ -114,8 +114,28 @@ Advice make_advice(const Request& req, const Result& r) {
   };
   if (best && best->cost && best->cost->trial_then_monthly) {
     const Cost& c = *best->cost;
-    note(warnc::trial_week, "", msg::note_trial_week,
-         {{"trial", format_money(c.trial_then_monthly->amount, c.currency)}, {"cheapest", format_money(c.amount, c.currency)}});
+    const Cost::Trial& t = *c.trial_then_monthly;
+    if (t.trial_offer.empty())
+      note(warnc::trial_week, "", msg::note_trial_week,
+           {{"trial", format_money(t.amount, c.currency)}, {"cheapest", format_money(c.amount, c.currency)}});
+    else
+      note(warnc::trial_week, "", msg::note_trial_week_across,
+           {{"trial_offer", t.trial_offer}, {"units", t.trial_units}, {"offer", best->offer->id},
+            {"trial", format_money(t.amount, c.currency)}, {"cheapest", format_money(c.amount, c.currency)}});
+  } else if (best && best->cost && best->run.wall_days * 24 > 7 * 24) {
+    // No plan of a week by the hour then months on this offer or its provider: say so, and
+    // where the week could be rented instead.
+    const Option* hourly = nullptr;
+    for (const Option& o : r.options)
+      if (o.offer->gpu == best->offer->gpu && o.offer->prices[static_cast<int>(Period::hour)] && o.offer->min_term_hours <= 0 &&
+          o.offer->confidence != "low" && (!hourly || o.unit_prices[0] < hourly->unit_prices[0]))
+        hourly = &o;
+    const Gpu* g = req.catalog->find_gpu(best->offer->gpu);
+    if (hourly)
+      note(warnc::no_trial_plan, "", msg::note_no_trial_plan,
+           {{"offer", best->offer->id}, {"gpu", g ? g->name.in(lang) : best->offer->gpu}, {"hourly", hourly->offer->id}});
+    else
+      note(warnc::no_trial_plan, "", msg::note_no_trial_anywhere, {{"gpu", g ? g->name.in(lang) : best->offer->gpu}});
   }
   if (best && best->cost && best->cost->break_even_hours_per_month) {
     const double h = *best->cost->break_even_hours_per_month;

@@ -71,7 +71,7 @@ std::string time_step(const Request& req, const Result& r) {
   const double rate = run->peak_tflops * run->mfu;
   const double gpu_seconds = rate > 0 ? r.compute.flops_total / (rate * 1e12) : 0;
   std::string s;
-  if (run->mfu_source == "model") {
+  if (run->mfu_source != "request") {
     const IterationTime& it = run->plan.time;
     s = say(lang, msg::step_time_planner,
             {{"configs", format_int(run->plan.configs_evaluated)},
@@ -82,6 +82,13 @@ std::string time_step(const Request& req, const Result& r) {
              {"batch", format_int(it.global_batch)},
              {"tps", format_int(run->tokens_per_second_per_gpu)},
              {"steady_mfu", num(run->steady_mfu)}});
+    if (req.measured)
+      s += say(lang, msg::step_time_measured,
+               {{"measured", format_int(req.measured->tokens_per_second_per_gpu)},
+                {"count", req.measured->count},
+                {"gpu", gpu_name(req, req.measured->gpu)},
+                {"ratio", num(req.measured->tokens_per_second_per_gpu / r.measured_modelled)},
+                {"modeled", format_int(r.measured_modelled)}});
     const RunHours& h = run->hours;
     auto hours = [&](double x) { return duration_text(lang, x / 24); };
     s += say(lang, msg::step_time_whole_run,
@@ -109,10 +116,11 @@ std::string time_step(const Request& req, const Result& r) {
             {"gpu_seconds", sci(gpu_seconds)},
             {"gpu_hours", format_sig(gpu_seconds / 3600, 4)}});
   if (r.estimate && r.estimate->count_from_goal) {
-    const double seconds = r.assumed_days * kSecondsPerDay;
+    const double days = r.estimate->deadline_days;
+    const double seconds = days * kSecondsPerDay;
     const double exact = gpu_seconds / seconds;
     s += say(lang, msg::step_time_deadline,
-             {{"days", num(r.assumed_days)},
+             {{"days", num(days)},
               {"seconds", format_int(seconds)},
               {"gpu_seconds", sci(gpu_seconds)},
               {"exact", num(exact)},
@@ -126,7 +134,7 @@ std::string time_step(const Request& req, const Result& r) {
               {"hours", num(run->wall_days * 24)},
               {"duration", duration_text(lang, run->wall_days)}});
   }
-  if (run->mfu_source == "model")
+  if (run->mfu_source != "request")
     s += say(lang, msg::step_time_range, {{"low", format_sig(run->gpu_hours_low, 3)}, {"high", format_sig(run->gpu_hours_high, 3)}});
   return s;
 }

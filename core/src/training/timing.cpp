@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
+#include "gpusizer/error.hpp"
+#include "report/messages.hpp"
 #include "training/run_model.hpp"
 
 namespace gpusizer {
@@ -12,6 +14,29 @@ Peak peak_for(const Gpu& gpu, Precision wanted) {
   for (Precision p : {wanted, Precision::bf16, Precision::fp16})
     if (gpu.peak_tflops.at(p) > 0) return {gpu.peak_tflops.at(p), p};
   return {};
+}
+
+RunTimer::RunTimer(const Request& request, double flops) : req_(request), flops_(flops) {
+  if (!req_.measured) return;
+  const Request::Measured& m = *req_.measured;
+  const Gpu& gpu = *req_.catalog->find_gpu(m.gpu);
+  const Cluster c = cluster_for(gpu);
+  PlanRequest pr;
+  pr.gpus = m.count;
+  pr.fixed = m.parallelism;
+  pr.all_gpus = true;  // it ran on all of them
+  const Plan plan = plan_training(req_.model, req_.training, c, pr);
+  const std::string path = "/efficiency/measuredTokensPerSecondPerGpu";
+  if (!plan.fits || !(plan.time.tokens_per_second_per_gpu > 0))
+    throw Error(errc::invalid_value, path,
+                say(req_.lang, msg::error_measured_does_not_fit, {{"count", m.count}, {"gpu", gpu.name.in(req_.lang)}}));
+  const double mfu = plan.time.mfu * m.tokens_per_second_per_gpu / plan.time.tokens_per_second_per_gpu;
+  if (mfu > 1)
+    throw Error(errc::invalid_value, path,
+                say(req_.lang, msg::error_measured_above_peak,
+                    {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)}, {"mfu", format_sig(mfu, 3)}, {"gpu", gpu.name.in(req_.lang)}}));
+  modelled_at_measurement_ = plan.time.tokens_per_second_per_gpu;
+  measured_ratio_ = m.tokens_per_second_per_gpu / plan.time.tokens_per_second_per_gpu;
 }
 
 Cluster RunTimer::cluster_for(const Gpu& gpu) const {
@@ -50,9 +75,9 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
   const int used = run.plan.gpus_used > 0 ? std::min(run.plan.gpus_used, count) : count;
   run.peak_tflops = peak_for(*c.gpu, req_.training.precision).tflops;
   const double peak = run.peak_tflops * 1e12;
-  run.steady_mfu = run.plan.time.mfu;
-  run.hfu = run.plan.time.hfu;
-  run.tokens_per_second_per_gpu = run.plan.time.tokens_per_second_per_gpu;
+  run.steady_mfu = run.plan.time.mfu * measured_ratio_;
+  run.hfu = run.plan.time.hfu * measured_ratio_;
+  run.tokens_per_second_per_gpu = run.plan.time.tokens_per_second_per_gpu * measured_ratio_;
   if (req_.mfu) {
     // The user's utilization covers the whole run: no separate overhead on top.
     run.mfu = *req_.mfu;
@@ -66,7 +91,7 @@ TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
     run.overhead_factor = run.hours.total() / run.hours.steady;
     // Steady-state time x run overheads, expressed as the utilization that gives it.
     run.mfu = run.steady_mfu * used / count / run.overhead_factor;
-    run.mfu_source = "model";
+    run.mfu_source = req_.measured ? "measured" : "model";
   } else {
     run.mfu_source = "model";
   }

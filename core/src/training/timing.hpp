@@ -23,7 +23,14 @@ Peak peak_for(const Gpu& gpu, Precision wanted);
 
 class RunTimer {
  public:
-  RunTimer(const Request& request, double flops) : req_(request), flops_(flops) {}
+  // With a measured throughput (request.measured) every plan's steady throughput is scaled by
+  // measured / modelled on the setup it was measured on; throws gpusizer::Error when that
+  // setup cannot run the job or the measurement exceeds the GPU's peak.
+  RunTimer(const Request& request, double flops);
+
+  // Measured / modelled steady throughput (1 without a measurement), and the modelled figure.
+  double measured_ratio() const { return measured_ratio_; }
+  double modelled_at_measurement() const { return modelled_at_measurement_; }
 
   // The GPU in its usual machine (or the request's network); an offer's machines and network.
   Cluster cluster_for(const Gpu& gpu) const;
@@ -37,6 +44,7 @@ class RunTimer {
  private:
   const Request& req_;
   double flops_;
+  double measured_ratio_ = 1, modelled_at_measurement_ = 0;
   // Plans by (GPU, GPUs per node, network GB/s, link kind, count, fixed layout): offers
   // with the same hardware share them, which keeps a whole estimate to a few hundred plans.
   std::map<std::tuple<std::string, int, double, std::string, int, bool>, Plan> plans_;

@@ -115,7 +115,7 @@ TEST_CASE("a 1-token job pays at least a period and idles no negative hours", "[
   }
 }
 
-TEST_CASE("dates are real calendar dates; a price dated after today is 0 days old", "[hardening]") {
+TEST_CASE("dates are real calendar dates, and a price dated after today is 0 days old", "[hardening]") {
   for (const char* bad : {"2026-13-45", "2026-02-30", "2026-11", "2026-1-01"})
     expect_refused(with(seven_b(), {{"goal", {{"asOf", bad}}}}), "/goal/asOf", "real calendar date");
   CHECK(run(with(seven_b(), {{"goal", {{"asOf", "2028-02-29"}}}}))["ok"] == true);
@@ -222,7 +222,7 @@ TEST_CASE("an unknown key names the one it most likely meant, in both languages"
     if (w["path"] == "/hardware/parallelism/xp") CHECK_THAT(w["message"].get<std::string>(), !Catch::Contains("did you mean"));
 }
 
-TEST_CASE("models beyond any trained are refused where they are described; ids are never empty", "[hardening][model]") {
+TEST_CASE("models beyond any trained are refused where they are described, and ids are never empty", "[hardening][model]") {
   const json training = {{"tokens", "2T"}};
   // Given layers and experts, inline, on a preset or in a config, name their own field.
   expect_refused({{"model", {{"layers", 1001}, {"hidden", 256}, {"heads", 4}}}, {"training", training}}, "/model/layers",

@@ -1,4 +1,4 @@
-// Shared helpers of the unit tests: run a request through the boundary and read the answer.
+// Shared by the Catch2 tests: run a request through the boundary and read the answer.
 #pragma once
 
 #include <nlohmann/json.hpp>

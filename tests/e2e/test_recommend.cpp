@@ -86,3 +86,50 @@ TEST_CASE("the reason names the runner-up in the request's language", "[recommen
   CHECK(reason.find("次选") != std::string::npos);
   CHECK(reason.find(r["recommendation"]["runnerUp"].get<std::string>()) != std::string::npos);
 }
+
+TEST_CASE("a measured throughput replaces the modelled one and re-plans the commitment", "[recommend][measured]") {
+  const json base = {{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"tokens", "2T"}}},
+                     {"hardware", {{"gpu", "a100-80gb"}}}, {"goal", {{"days", 30}}}};
+  const json modelled = estimate(base);
+  json slow = base;
+  slow["efficiency"] = {{"measuredTokensPerSecondPerGpu", 3000}};
+  const json measured = estimate(slow);
+  CHECK(measured["estimate"]["mfuSource"] == "measured");
+  CHECK(measured["measured"]["ratio"].get<double>() < 1);
+  // Slower than modelled: more GPUs for the same deadline, and the run losses still apply.
+  CHECK(measured["estimate"]["count"].get<int>() > modelled["estimate"]["count"].get<int>());
+  CHECK(measured["estimate"]["overheadFactor"].get<double>() > 1);
+  CHECK(measured["estimate"]["tokensPerSecondPerGpu"].get<double>() < 3000);  // 3000 on 8 GPUs, scaled to the plan's count
+  json impossible = base;
+  impossible["efficiency"] = {{"measuredTokensPerSecondPerGpu", 1e6}};
+  const json r = json::parse(gpusizer::estimate_json(impossible.dump()));
+  CHECK(r["ok"] == false);
+  CHECK(r["error"]["path"] == "/efficiency/measuredTokensPerSecondPerGpu");
+}
+
+TEST_CASE("the trial week is planned across a provider's hourly and monthly offers", "[recommend][trial]") {
+  const json offer = {{"provider", "Acme"}, {"gpu", "h100-80gb"}, {"gpusPerUnit", 8}, {"currency", "CNY"},
+                      {"interconnect", {{"interUnit", "infiniband"}, {"interUnitGBpsPerGpu", 50}}}};
+  json hourly = offer, monthly = offer;
+  hourly["id"] = "acme-hourly";
+  hourly["prices"] = {{"hour", 300}};
+  monthly["id"] = "acme-monthly";
+  monthly["prices"] = {{"month", 150000}};
+  monthly["minTermHours"] = 720;
+  const json r = estimate({{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"tokens", "1T"}}},
+                           {"hardware", {{"gpu", "h100-80gb"}}}, {"goal", {{"days", 30}}},
+                           {"catalog", {{"offers", {hourly, monthly}}}}});
+  bool across = false;
+  for (const json& o : r["options"])
+    if (o["offerId"] == "acme-monthly") {
+      REQUIRE(o["cost"].contains("trialThenMonthly"));
+      const json& t = o["cost"]["trialThenMonthly"];
+      CHECK(t["trialOfferId"] == "acme-hourly");
+      CHECK(t["billing"][0]["period"] == "hour");
+      double sum = 0;
+      for (const json& l : t["billing"]) sum += l["amount"].get<double>();
+      CHECK(sum == Approx(t["amount"].get<double>()));
+      across = true;
+    }
+  CHECK(across);
+}

@@ -1,0 +1,167 @@
+// How many GPUs, seen: result.scaling for the chosen GPU drawn as wall-clock time and total cost
+// against the GPU count in whole units, the recommended count marked, the deadline drawn, the
+// counts beyond which adding GPUs stops paying shaded, the core's rule beneath; a click or Enter
+// on a point sizes the job by that count (the form switches to sizing by GPU count and sends
+// hardware.count). Hidden when the response has no scaling; legible at 360 px.
+//
+// The response's scaling comes from a fixture of the shape the core is to send: the test serves
+// sizer/engine.js with two lines added that put window.__scaling(request, result) into the
+// response (or take scaling out of it when that returns nothing).
+import { describe, test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, shadow, waitShadow, settled, runAxe } from './harness.mjs';
+
+const site = useSite();
+
+const FIXTURE = {
+  offerId: 'coreweave-8x-a100-80gb',
+  unitGpus: 8,
+  points: [
+    { count: 8, units: 1, wallDays: 210, gpuHours: 40320, cost: { amount: 120000, currency: 'USD' } },
+    { count: 16, units: 2, wallDays: 106, gpuHours: 40704, cost: { amount: 121000, currency: 'USD' } },
+    { count: 32, units: 4, wallDays: 54, gpuHours: 41472, cost: { amount: 123000, currency: 'USD' } },
+    { count: 64, units: 8, wallDays: 28, gpuHours: 43008, cost: { amount: 128000, currency: 'USD' } },
+    { count: 128, units: 16, wallDays: 15.5, gpuHours: 47616, cost: { amount: 141000, currency: 'USD' } },
+    { count: 256, units: 32, wallDays: 9.4, gpuHours: 57754, cost: { amount: 172000, currency: 'USD' } },
+    { count: 512, units: 64, wallDays: 7.9, gpuHours: 97075, cost: { amount: 289000, currency: 'USD' } },
+  ],
+  recommendedCount: 64,
+  deadlineDays: 30,
+  stopsPaying: 256,
+  rule: 'Beyond 256 GPUs, doubling them shortens the run by less than a quarter: more GPUs stop paying.',
+};
+
+const ESTIMATE = "export async function estimate(request) {\n  return JSON.parse(await call('estimate', JSON.stringify(request)));\n}";
+const PATCHED = `export async function estimate(request) {
+  const r = JSON.parse(await call('estimate', JSON.stringify(request)));
+  if (r.ok && typeof globalThis.__scaling === 'function') { const s = globalThis.__scaling(request, r.result); if (s) r.result.scaling = s; else delete r.result.scaling; }
+  return r;
+}`;
+
+/** A page whose engine.js adds the fixture (fixture null: takes scaling out). */
+async function openWithScaling(label, fixture, viewport) {
+  const context = await site.newContext({ serviceWorkers: 'block', ...(viewport ? { viewport } : {}) });
+  await context.route('**/sizer/engine.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    assert.ok(body.includes(ESTIMATE), 'engine.js has the estimate() this test patches');
+    await route.fulfill({ response, body: body.replace(ESTIMATE, PATCHED) });
+  });
+  await context.addInitScript((f) => {
+    window.__scaling = (request) => (f ? { ...f, gpu: request.hardware?.gpu } : null);
+  }, fixture);
+  const page = await site.newPage(label, context);
+  await page.goto(site.url);
+  await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, `${label}: first result`);
+  await settled(page);
+  return page;
+}
+
+const chart = (page) => shadow(page, ({ shadowRoot: root }) => {
+  const sec = root.querySelector('[part="scaling"]');
+  const svg = sec.querySelector('svg');
+  const x = (el) => Number(el?.getAttribute('x1') ?? el?.getAttribute('x'));
+  return {
+    hidden: sec.hidden,
+    heading: sec.querySelector('h2').textContent,
+    note: sec.querySelector('.chart-note').textContent,
+    points: [...svg.querySelectorAll('g.sp')].map((g) => ({ count: Number(g.dataset.count), label: g.getAttribute('aria-label'), rec: g.classList.contains('rec'), tab: g.getAttribute('tabindex'), role: g.getAttribute('role'), cx: Number(g.querySelector('.dot.time').getAttribute('cx')), costDot: !!g.querySelector('.dot.cost') })),
+    recLine: x(svg.querySelector('.rec-line')),
+    deadline: !!svg.querySelector('.deadline-line'),
+    stops: x(svg.querySelector('.stops-line')),
+    band: !!svg.querySelector('.stops-band'),
+    timeLine: !!svg.querySelector('.time-line'),
+    costLine: !!svg.querySelector('.cost-line'),
+    rule: sec.querySelector('.scaling-rule').textContent,
+    legend: sec.querySelector('.chart-legend').textContent,
+    width: Number(svg.getAttribute('width')),
+    box: sec.querySelector('.chart-box').clientWidth,
+  };
+});
+
+test('without result.scaling the chart is hidden', async () => {
+  const page = await openWithScaling('scaling-absent', null);
+  assert.equal((await chart(page)).hidden, true);
+  await site.close(page);
+});
+
+describe('with result.scaling', () => {
+  let page;
+  let drawn;
+  before(async () => {
+    page = await openWithScaling('scaling', FIXTURE);
+    drawn = await chart(page);
+  });
+
+  test('time and cost against the GPU count: one focusable point (a button) per count, in order, each named', (t) => {
+    t.diagnostic(drawn.points.map((p) => p.label).join('\n'));
+    assert.equal(drawn.hidden, false);
+    assert.equal(drawn.heading, 'How many GPUs');
+    assert.match(drawn.note, /A100 SXM4 80GB/);
+    assert.deepEqual(drawn.points.map((p) => p.count), FIXTURE.points.map((p) => p.count));
+    assert.ok(drawn.points.every((p) => p.tab === '0' && p.role === 'button' && p.costDot));
+    assert.ok(drawn.points.every((p, i) => i === 0 || p.cx > drawn.points[i - 1].cx), 'left to right by count');
+    assert.match(drawn.points[3].label, /^64 GPUs \(8 units\): 28 days, \$128,000, 43,008 GPU-hours, Recommended — size by 64 GPUs$/);
+    assert.ok(drawn.timeLine && drawn.costLine);
+  });
+
+  test('the recommended count, the deadline and where adding GPUs stops paying are marked; the rule is shown', () => {
+    const rec = drawn.points.find((p) => p.rec);
+    assert.equal(rec.count, FIXTURE.recommendedCount);
+    assert.ok(Math.abs(drawn.recLine - rec.cx) < 0.2, 'the recommended line through its point');
+    assert.ok(drawn.deadline, 'the deadline line');
+    const at256 = drawn.points.find((p) => p.count === 256).cx;
+    assert.ok(drawn.band && Math.abs(drawn.stops - at256) < 0.2, 'shaded beyond 256');
+    assert.equal(drawn.rule, FIXTURE.rule);
+    assert.match(drawn.legend, /Recommended: 64/);
+    assert.match(drawn.legend, /Deadline: 30 days/);
+    assert.match(drawn.legend, /Stops paying: > 256/);
+  });
+
+  test('axe-core finds no serious or critical violation with the chart shown and a point focused', async (t) => {
+    await page.locator('gpu-sizer [part="scaling"] g.sp').first().focus();
+    await runAxe(t, page, 'scaling chart');
+  });
+
+  test('clicking a point sizes the job by that GPU count (the form and the request follow)', async () => {
+    await page.locator('gpu-sizer [part="scaling"] g.sp[data-count="128"] .hit').click();
+    const r = await (async () => {
+      for (let i = 0; i < 40; i++) {
+        const x = await settled(page, 200);
+        if (x?.request?.hardware?.count === '128') return x;
+      }
+      return null;
+    })();
+    assert.ok(r, 'a request with hardware.count 128');
+    assert.equal(r.request.goal.days, undefined, 'sized by count, not by the deadline');
+    const form = await shadow(page, ({ shadowRoot: root }) => ({
+      byCount: root.querySelector('input[name="sizeBy"][value="count"]').checked,
+      count: root.querySelector('#f-count').value,
+      daysHidden: root.querySelector('[data-field="days"]').hidden,
+    }));
+    assert.deepEqual(form, { byCount: true, count: '128', daysHidden: true });
+  });
+
+  test('Enter on a focused point does the same', async () => {
+    const point = page.locator('gpu-sizer [part="scaling"] g.sp[data-count="32"]');
+    await point.focus();
+    await point.press('Enter');
+    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-count').value === '32', null, 'count 32');
+    const r = await settled(page);
+    assert.equal(r.request.hardware.count, '32');
+  });
+});
+
+test('at 360 px the scaling chart fits its box and the page does not scroll sideways', async (t) => {
+  const page = await openWithScaling('scaling-360', FIXTURE, { width: 360, height: 800 });
+  const drawn = await chart(page);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  t.diagnostic(`svg ${drawn.width} px in a ${drawn.box} px box; page ${pageWidth} px`);
+  assert.equal(drawn.hidden, false);
+  assert.ok(drawn.width <= drawn.box, `${drawn.width} > ${drawn.box}`);
+  assert.ok(pageWidth <= 360, `page scrollWidth ${pageWidth}`);
+  assert.equal(drawn.points.length, FIXTURE.points.length);
+  await site.close(page);
+});
+
+site.assertClean();

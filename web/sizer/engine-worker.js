@@ -1,0 +1,33 @@
+// A module worker for the core's estimate, catalog and version (engine.js): an estimate sizes and
+// prices every offer of the catalog (a tenth of a second or more of wasm), computed here so typing
+// never waits for it. It loads its own copy of the module and answers {id, text} with the core's
+// JSON (or version string), or {id, error} when the module cannot load.
+import createGpusizer from '../gpusizer.js';
+
+const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
+let loading = null;
+
+const load = () => {
+  if (!loading) {
+    loading = createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href }).catch((err) => {
+      loading = null; // a later call tries again
+      throw err;
+    });
+  }
+  return loading;
+};
+
+self.addEventListener('message', async (e) => {
+  const { id, op, text } = e.data || {};
+  try {
+    const m = await load();
+    let answer;
+    if (op === 'estimate') answer = m.estimate(String(text));
+    else if (op === 'catalog') answer = m.catalog();
+    else if (op === 'version') answer = m.version();
+    else throw new Error(`unknown operation ${op}`);
+    self.postMessage({ id, text: answer });
+  } catch (err) {
+    self.postMessage({ id, error: String(err && err.message ? err.message : err) });
+  }
+});

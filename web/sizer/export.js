@@ -1,0 +1,277 @@
+// Taking the result to a budget meeting: the comparison as CSV (UTF-8 with a byte-order mark, so
+// spreadsheets open Chinese text correctly; headers in the page's language; one row per offer),
+// the request and the response as JSON, a Markdown summary in the page's language (the job, the
+// recommended plan with the core's reason, the alternatives, the assumptions, the warnings, the
+// price dates), and Print (gpu-sizer.css has the print styles). Everything is formatted from the
+// core's response: the numbers in the CSV are the response's own, nothing is recomputed.
+import { h } from './dom.js';
+import { i18n } from './i18n.js';
+import { recommendedOption } from './summary.js';
+import { warningsOf } from './options-table.js';
+
+const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
+const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+const str = (v) => (v == null ? '' : String(v));
+
+const CSV_COLUMNS = [
+  'offerId', 'provider', 'deployment', 'tier', 'region', 'isolation', 'gpu', 'gpusPerUnit', 'units', 'count',
+  'wallDays', 'gpuHours', 'cost', 'currency', 'costPerB', 'billing', 'fits', 'meetsGoal', 'recommended', 'outside',
+  'priceDate', 'priceAgeDays', 'confidence', 'source', 'warnings',
+];
+
+/** One CSV field: numbers as the core wrote them; text quoted, and never read as a formula. */
+function csvField(v) {
+  if (v == null) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  let text = String(v);
+  // A cell starting like a formula (a provider's name is the provider's to choose) is text.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n;]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The comparison as CSV text (with the byte-order mark): a header row in the page's language,
+ * then one row per result.options entry in the core's order.
+ * @param {object} response  an ok:true response
+ * @param {{lang: string, gpuName: (id: string) => string}} ctx
+ */
+export function toCsv(response, { lang, gpuName }) {
+  const tr = i18n(lang);
+  const { t } = tr;
+  const result = response?.result || {};
+  const options = Array.isArray(result.options) ? result.options.filter(isObject) : [];
+  const yes = (b) => (b === true ? t('yes') : b === false ? t('no') : '');
+  const lines = [CSV_COLUMNS.map((c) => csvField(t(`csv.${c}`))).join(',')];
+  for (const o of options) {
+    const cost = isObject(o.cost) ? o.cost : {};
+    const row = {
+      offerId: str(o.offerId),
+      provider: str(o.provider),
+      deployment: o.deployment != null ? tr.enumLabel('deployment', str(o.deployment)) : '',
+      tier: o.tier != null ? tr.enumLabel('tier', str(o.tier)) : '',
+      region: str(o.region),
+      isolation: o.isolation != null ? tr.enumLabel('isolation', str(o.isolation)) : '',
+      gpu: gpuName(o.gpu),
+      gpusPerUnit: o.gpusPerUnit,
+      units: o.units,
+      count: o.count,
+      wallDays: o.wallDays,
+      gpuHours: o.gpuHours,
+      cost: cost.amount,
+      currency: str(cost.currency),
+      costPerB: o.costPerBillionTokens,
+      billing: tr.billing(cost.billing),
+      fits: yes(o.fits),
+      meetsGoal: yes(o.meetsGoal),
+      recommended: yes(o.recommended === true),
+      outside: (Array.isArray(o.outside) ? o.outside : []).map((c) => tr.enumLabel('outside', str(c))).join('; '),
+      priceDate: str(o.priceDate),
+      priceAgeDays: o.priceAgeDays,
+      confidence: o.confidence != null ? tr.enumLabel('confidence', str(o.confidence)) : '',
+      source: str(o.source),
+      warnings: warningsOf(o).map((w) => str(w.message)).join('; '),
+    };
+    lines.push(CSV_COLUMNS.map((c) => csvField(row[c])).join(','));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Text safe inside Markdown (a catalog's names are the provider's to choose). */
+const md = (v) => str(v).replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]<>#|!~])/g, '\\$1');
+
+/**
+ * The Markdown summary in the page's language: # title, ## job, recommended plan, alternatives,
+ * assumptions, warnings, price dates.
+ * @param {object} response  an ok:true response (response.request: the request that produced it)
+ * @param {{lang: string, gpuName: (id: string) => string, version?: string, date?: string}} ctx
+ */
+export function toMarkdown(response, { lang, gpuName, version = '', date = '' }) {
+  const tr = i18n(lang);
+  const { t } = tr;
+  const result = response?.result || {};
+  const request = isObject(response?.request) ? response.request : {};
+  const options = Array.isArray(result.options) ? result.options.filter(isObject) : [];
+  const byId = (id) => (id == null ? null : options.find((o) => o.offerId === id) || null);
+  const rec = isObject(result.recommendation) ? result.recommendation : null;
+  const plan = recommendedOption(result);
+  const est = isObject(result.estimate) ? result.estimate : null;
+  const sep = lang === 'zh' ? '：' : ': ';
+  const list = (items) => (items.length ? items.map((x) => `- ${x}`) : [`- ${t('md.none')}`]);
+  const planLine = (o) => {
+    const cost = isObject(o.cost) ? o.cost : null;
+    return [
+      `**${md(o.provider || o.offerId)}** (${md(o.offerId)})`,
+      `${tr.int(o.count)} × ${md(gpuName(o.gpu))}`,
+      tr.duration(o.wallDays).text,
+      cost ? tr.money(cost.amount, cost.currency) : t('noCost'),
+    ].join(' · ');
+  };
+  const out = [`# ${t('md.title')}`, ''];
+  out.push(tr.fmt('md.made', { v: version || '—', date: date || '—' }), '');
+
+  // The job as the core understood it.
+  const model = isObject(result.model) ? result.model : {};
+  const training = isObject(result.training) ? result.training : {};
+  const goal = isObject(request.goal) ? request.goal : {};
+  const hardware = isObject(request.hardware) ? request.hardware : {};
+  const job = [];
+  const modelName = model.preset ? md(model.preset) : isNum(model.params) ? tr.compact(model.params) : '';
+  job.push(`${t('md.model')}${sep}${modelName}${isNum(model.params) && model.preset ? ` (${t('params')} ${tr.compact(model.params)})` : ''}`);
+  if (isNum(result.compute?.tokensTotal)) job.push(`${t('tokens')}${sep}${tr.compact(result.compute.tokensTotal)}`);
+  if (training.mode) job.push(`${t('mode')}${sep}${tr.enumLabel('mode', str(training.mode))}`);
+  if (training.precision) job.push(`${t('precision')}${sep}${md(training.precision)}`);
+  if (hardware.gpu) job.push(`${t('gpu')}${sep}${md(gpuName(hardware.gpu))}`);
+  if (hardware.count != null) job.push(`${t('count')}${sep}${md(hardware.count)}`);
+  if (goal.days != null) job.push(`${t('days')}${sep}${md(goal.days)}`);
+  if (goal.budget != null) job.push(`${t('budget')}${sep}${md(goal.budget)} ${md(goal.currency || '')}`.trim());
+  const sci = tr.scientific(result.compute?.flopsTotal);
+  if (sci) job.push(`${t('flops')}${sep}${sci.mantissa}e${sci.exponent} FLOPs (${md(result.compute.method || '')})`);
+  out.push(`## ${t('md.job')}`, '', ...list(job), '');
+
+  // The plan, and why.
+  out.push(`## ${t('md.plan')}`, '');
+  if (rec && rec.qualifies === false) {
+    const relax = (Array.isArray(rec.relax) ? rec.relax : []).map((c) => tr.enumLabel('constraint', str(c)));
+    out.push(`**${t('noneQualifies')}**${relax.length ? ` ${t('relaxLead')} ${relax.join(lang === 'zh' ? '、' : ', ')}` : ''}`, '');
+  }
+  if (plan) {
+    const cost = isObject(plan.cost) ? plan.cost : null;
+    const facts = [planLine(plan)];
+    if (isNum(plan.units) && isNum(plan.gpusPerUnit)) facts.push(`${t('col.gpus')}${sep}${tr.int(plan.count)} (${tr.fmt('planUnits', { units: tr.int(plan.units), unitWord: tr.word('unitWord', plan.units), per: tr.int(plan.gpusPerUnit) })})`);
+    if (isNum(plan.gpuHours)) facts.push(`${t('gpuHours')}${sep}${tr.hours(plan.gpuHours)}`);
+    if (cost) facts.push(`${t('col.billing')}${sep}${tr.billing(cost.billing)}`);
+    if (isNum(plan.costPerBillionTokens) && cost) facts.push(`${t('col.costPerB')}${sep}${tr.price(plan.costPerBillionTokens, cost.currency)}`);
+    if (isNum(plan.memoryPerGpuGiB)) facts.push(`${t('memory')}${sep}${tr.sig(plan.memoryPerGpuGiB, 3)} GiB`);
+    out.push(...list(facts), '');
+  } else out.push(t('noOffer'), '');
+  if (rec && rec.reason) out.push(`> ${md(rec.reason)}`, '');
+
+  // Alternatives: the runner-up, the cheapest outside the constraints, the cheapest and the fastest.
+  const alts = [];
+  const seen = new Set(plan ? [plan.offerId] : []);
+  const alt = (label, o, extra = '') => {
+    if (!o || seen.has(o.offerId)) return;
+    seen.add(o.offerId);
+    alts.push(`${label}${sep}${planLine(o)}${extra}`);
+  };
+  alt(t('md.runnerUp'), byId(rec?.runnerUp));
+  const outside = rec?.alternative;
+  if (isObject(outside)) {
+    const why = (Array.isArray(outside.outside) ? outside.outside : []).map((c) => tr.enumLabel('outside', str(c)));
+    alt(t('md.alternative'), byId(outside.offerId), why.length ? ` (${why.join(lang === 'zh' ? '、' : ', ')})` : '');
+  }
+  alt(t('cheapest'), byId(result.choices?.cheapest));
+  alt(t('fastest'), byId(result.choices?.fastest));
+  out.push(`## ${t('md.alternatives')}`, '', ...list(alts), '');
+
+  // Assumptions the figures rest on.
+  const assumptions = [];
+  const mfuSrc = plan || est;
+  if (mfuSrc && isNum(mfuSrc.mfu)) {
+    assumptions.push(`MFU ${tr.sig(mfuSrc.mfu, 3)} (${mfuSrc.mfuSource === 'request' ? t('mfuRequest') : `${t('mfuModel')}, ${t('mfuCalibrated')}`})`);
+  }
+  if (isNum(result.assumedDays)) assumptions.push(tr.fmt('md.assumedDays', { n: tr.sig(result.assumedDays, 4) }));
+  if (isNum(result.usdCny)) assumptions.push(`${t('fx')} ${result.usdCny}${result.fxDate ? ` (${md(result.fxDate)})` : ''}`);
+  if (response?.catalogVersion) assumptions.push(`${t('catalog')} ${md(response.catalogVersion)}`);
+  const rot = result.advice?.ruleOfThumb;
+  if (isObject(rot) && rot.message) assumptions.push(`${t('ruleOfThumb')}${sep}${md(rot.message)}`);
+  out.push(`## ${t('md.assumptions')}`, '', ...list(assumptions), '');
+
+  // Warnings: the response's, the plan's and the advice's notes.
+  const warnings = [];
+  for (const w of Array.isArray(response?.warnings) ? response.warnings : []) if (w && w.message) warnings.push(md(w.message));
+  if (plan) {
+    for (const w of warningsOf(plan)) {
+      const code = str(w.code);
+      const label = tr.t(`warn.${code}`) !== `warn.${code}` ? tr.t(`warn.${code}`) : t('warnGeneric');
+      warnings.push(`${label}${sep}${md(w.message)}`);
+    }
+  }
+  for (const n of Array.isArray(result.advice?.notes) ? result.advice.notes : []) if (n && n.message) warnings.push(md(n.message));
+  out.push(`## ${t('md.warnings')}`, '', ...list(warnings), '');
+
+  // Price dates of the offers named above.
+  const named = [plan, ...[...seen].map(byId)].filter(Boolean).filter((o, i, a) => a.indexOf(o) === i);
+  out.push(`## ${t('md.prices')}`, '');
+  if (named.length) {
+    out.push(`| ${t('md.offer')} | ${t('col.priceDate')} | ${t('source')} |`, '|---|---|---|');
+    for (const o of named) {
+      const age = isNum(o.priceAgeDays) ? ` (${tr.fmt('md.age', { n: tr.int(o.priceAgeDays) })})` : '';
+      out.push(`| ${md(o.provider || o.offerId)} (${md(o.offerId)}) | ${md(o.priceDate || '—')}${age} | ${md(o.source || '—')} |`);
+    }
+  } else out.push(`- ${t('md.none')}`);
+  out.push('');
+  return out.join('\n');
+}
+
+/** The file names of the downloads: gpusizer-<what>-<date>.<ext>. */
+const fileName = (what, date, ext) => `gpusizer-${what}${date ? `-${date}` : ''}.${ext}`;
+
+function download(name, text, type) {
+  const blob = new Blob([text], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click(); // a detached link downloads too: nothing is added to the host page
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+export class Exporter {
+  /**
+   * @param {HTMLElement} container
+   * @param {{version: () => string}} callbacks
+   */
+  constructor(container, { version }) {
+    this.version = version;
+    this.response = null;
+    this.ctx = null;
+    this.legend = h('span', { class: 'export-label', id: 'export-label' });
+    const button = (kind) => {
+      const b = h('button', { type: 'button', class: 'small-button', 'data-export': kind });
+      b.addEventListener('click', () => this.run(kind));
+      return b;
+    };
+    this.buttons = { csv: button('csv'), json: button('json'), md: button('md'), print: button('print') };
+    this.root = h(
+      'div',
+      { class: 'export', part: 'export', role: 'group', 'aria-labelledby': 'export-label', hidden: true },
+      this.legend,
+      Object.values(this.buttons),
+    );
+    container.append(this.root);
+  }
+
+  setStale(stale) {
+    this.root.toggleAttribute('data-stale', stale);
+    for (const b of Object.values(this.buttons)) b.disabled = stale;
+  }
+
+  update(response, ctx) {
+    this.response = response;
+    this.ctx = ctx;
+    this.setStale(false);
+    const { t } = i18n(ctx.lang);
+    this.legend.textContent = t('exportLegend');
+    this.buttons.csv.textContent = t('exportCsv');
+    this.buttons.json.textContent = t('exportJson');
+    this.buttons.md.textContent = t('exportMd');
+    this.buttons.print.textContent = t('exportPrint');
+    this.root.hidden = false;
+  }
+
+  run(kind) {
+    const response = this.response;
+    if (!response || !this.ctx) return;
+    const date = str(response.request?.goal?.asOf);
+    if (kind === 'print') return window.print();
+    if (kind === 'csv') return download(fileName('offers', date, 'csv'), toCsv(response, this.ctx), 'text/csv;charset=utf-8');
+    if (kind === 'md') {
+      const text = toMarkdown(response, { ...this.ctx, version: this.version(), date });
+      return download(fileName('summary', date, 'md'), text, 'text/markdown;charset=utf-8');
+    }
+    const { request, ...answer } = response;
+    const text = `${JSON.stringify({ request, response: answer }, null, 2)}\n`;
+    return download(fileName('estimate', date, 'json'), text, 'application/json');
+  }
+}
