@@ -747,9 +747,10 @@ export interface RequestEfficiency {
    */
   mfu?: number | string;
   /**
-   * Steady-state training throughput measured in a trial, tokens per second per GPU. It replaces the modelled
-   * steady state, scaled to other counts and GPUs by the model's ratio; the run losses still apply. Needs
-   * measuredGpu or hardware.gpu. Default: none (modelled).
+   * Steady-state training throughput measured in a trial, tokens per second per GPU; it must imply an MFU
+   * from 0.01 (the floor of mfu) to 1 on the setup measured. It replaces the modelled steady state, scaled to
+   * other counts and GPUs by the model's ratio; the run losses still apply. Needs measuredGpu or
+   * hardware.gpu. Default: none (modelled).
    */
   measuredTokensPerSecondPerGpu?: number | string;
   /**

@@ -253,3 +253,13 @@ TEST_CASE("models beyond any trained are refused where they are described, and i
   catalog["gpus"][0]["id"] = "";
   expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/gpus/0/id", "non-empty");
 }
+
+TEST_CASE("a measured throughput implies an MFU within the range efficiency.mfu has", "[hardening]") {
+  json request = with(seven_b(), {{"hardware", {{"gpu", "h100-80gb"}}}});
+  for (double tps : {1e-300, 1e-3, 10.0}) {
+    request["efficiency"] = {{"measuredTokensPerSecondPerGpu", tps}};
+    expect_refused(request, "/efficiency/measuredTokensPerSecondPerGpu", "below 0.01");
+  }
+  request["efficiency"] = {{"measuredTokensPerSecondPerGpu", 3000}};
+  CHECK(run(request)["ok"] == true);
+}

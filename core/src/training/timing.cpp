@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
+#include "contract/limits.hpp"
 #include "gpusizer/error.hpp"
 #include "report/messages.hpp"
 #include "training/run_model.hpp"
@@ -35,6 +36,15 @@ RunTimer::RunTimer(const Request& request, double flops) : req_(request), flops_
     throw Error(errc::invalid_value, path,
                 say(req_.lang, msg::error_measured_above_peak,
                     {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)}, {"mfu", format_sig(mfu, 3)}, {"gpu", gpu.name.in(req_.lang)}}));
+  // The floor of efficiency.mfu: slower than that, every plan's time is beyond billing (or, at
+  // 1e-300 tokens/s, beyond a double).
+  if (mfu < jsonio::kMinMfu)
+    throw Error(errc::invalid_value, path,
+                say(req_.lang, msg::error_measured_below_floor,
+                    {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)},
+                     {"mfu", format_sig(mfu, 3)},
+                     {"gpu", gpu.name.in(req_.lang)},
+                     {"min", format_sig(jsonio::kMinMfu, 3)}}));
   modelled_at_measurement_ = plan.time.tokens_per_second_per_gpu;
   measured_ratio_ = m.tokens_per_second_per_gpu / plan.time.tokens_per_second_per_gpu;
 }
