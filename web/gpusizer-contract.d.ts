@@ -25,7 +25,10 @@ export interface GpusizerCatalog {
   gpus?: CatalogGpu[];
   /** Model presets. An entry with the id of a default preset replaces it. */
   models?: CatalogModel[];
-  /** Rental offers. In a request they replace the default offers unless includeDefaultOffers is true. */
+  /**
+   * Rental offers. In a request they replace the default offers unless includeDefaultOffers is true; at most
+   * 2,000, on at most 100 different machines (GPU, GPUs per node, links).
+   */
   offers?: CatalogOffer[];
   /**
    * Printed by `gpusizer catalog` only: the request vocabulary (enums: the allowed values of each enumerated

@@ -14,6 +14,7 @@
 #include "report/explain.hpp"
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
+#include "gpusizer/error.hpp"
 #include "rental/pricing.hpp"
 #include "rental/sizing.hpp"
 #include "report/duration.hpp"
@@ -61,7 +62,13 @@ class Estimator {
       r.warnings.push_back({warnc::default_deadline, "/goal/days",
                             say(req_.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
-    for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
+    for (const Offer& offer : cat_.offers) {
+      r.options.push_back(price_offer(r, offer));
+      // Bounded however the machines and the model combine (README "Limits"); the same count
+      // natively and in wasm, so both refuse the same requests.
+      if (timer_.planning_work() > kMaxPlanningWork)
+        throw Error(errc::invalid_value, "", say(req_.lang, msg::error_too_much_planning, {{"limit", format_sig(kMaxPlanningWork, 3)}}));
+    }
     add_trials_across_offers(r);
     compare_options(r);
     recommend(req_, r, budget_mode_);

@@ -263,3 +263,29 @@ TEST_CASE("a measured throughput implies an MFU within the range efficiency.mfu 
   request["efficiency"] = {{"measuredTokensPerSecondPerGpu", 3000}};
   CHECK(run(request)["ok"] == true);
 }
+
+TEST_CASE("a catalog's offers run on at most 100 machines, and an estimate's planning is bounded", "[hardening][catalog]") {
+  // 2,000 offers on a few machines are quick: offers of one machine share its plans.
+  auto offers = [](int count, int machines) {
+    json out = json::array();
+    const char* gpus[] = {"h100-80gb", "a100-80gb", "rtx-4090", "mi300x-192gb", "b200-180gb"};
+    for (int i = 0; i < count; ++i) {
+      const int m = i % machines;
+      out.push_back({{"id", "o" + std::to_string(i)}, {"provider", "P"}, {"gpu", gpus[m % 5]}, {"gpusPerUnit", 1 + m / 5 % 8},
+                     {"currency", "CNY"}, {"prices", {{"hour", 10 + i % 7}}},
+                     {"interconnect", {{"interUnit", "infiniband"}, {"interUnitGBpsPerGpu", 1 + m / 40}}}});
+    }
+    return out;
+  };
+  CHECK(run(with(seven_b(), {{"catalog", {{"offers", offers(2000, 100)}}}}))["ok"] == true);
+  expect_refused(with(seven_b(), {{"catalog", {{"offers", offers(2000, 101)}}}}), "/catalog/offers/100", "at most 100");
+  // A giant mixture of experts on many machines would plan for minutes: refused once the
+  // planner's work passes its bound, as the whole request.
+  const json r = run({{"model", {{"preset", "deepseek-v3"}}}, {"training", {{"tokens", "15T"}}},
+                      {"catalog", {{"offers", offers(100, 100)}}}});
+  INFO(r.dump().substr(0, 300));
+  REQUIRE(r["ok"] == false);
+  CHECK(r["error"]["code"] == "invalid_value");
+  CHECK(r["error"]["path"] == "");
+  CHECK_THAT(r["error"]["message"].get<std::string>(), Catch::Contains("fewer offers on different machines"));
+}

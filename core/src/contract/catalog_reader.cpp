@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "common/dates.hpp"
 
@@ -54,10 +55,15 @@ class CatalogReader {
       if (!keep) cat.offers.clear();
       std::set<std::string> ids;
       for (const Offer& o : cat.offers) ids.insert(o.id);
+      std::set<std::tuple<std::string, int, std::string, std::string, double>> machines;
       for (std::size_t i = 0; i < offers->size(); ++i) {
         Offer o = offer((*offers)[i], pointer(p, i), cat);
         if (!ids.insert(o.id).second)
           r_.fail(errc::invalid_catalog, pointer(pointer(p, i), "id"), msg::error_offer_id_twice, {{"id", echo(o.id)}});
+        machines.emplace(o.gpu, std::max(o.gpus_per_unit, o.max_gpus_per_node), o.intra_unit, o.inter_unit,
+                         o.inter_unit_gbps_per_gpu.value_or(0));
+        if (machines.size() > kMaxMachines)
+          r_.fail(errc::invalid_value, pointer(p, i), msg::error_too_many_machines, {{"limit", static_cast<long>(kMaxMachines)}});
         cat.offers.push_back(std::move(o));
       }
     }

@@ -17,6 +17,10 @@ inline constexpr std::size_t kMaxStringBytes = 1024;              // any string 
 inline constexpr std::size_t kMaxOffers = 2000;                   // offers in a request catalog
 inline constexpr std::size_t kMaxGpus = 500;                      // GPUs in a request catalog
 inline constexpr std::size_t kMaxModels = 500;                    // models in a request catalog
+// Different machines among a request catalog's offers: GPU, GPUs per node, links. Offers of the
+// same machine share their plans; each new one costs the planner a search of its own.
+inline constexpr std::size_t kMaxMachines = 100;
+// (The planner's work in one estimate is bounded too: kMaxPlanningWork, training/timing.hpp.)
 inline constexpr std::size_t kMaxWarnings = 50;                   // warnings in one response
 inline constexpr std::size_t kMaxEchoChars = 80;                  // characters of input quoted back
 

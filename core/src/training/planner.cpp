@@ -566,6 +566,7 @@ class Search {
     if (!out.fits && have_least_) out.time = perf_.evaluate(out.par);
     out.configs_evaluated = evaluated_;
     out.configs_feasible = feasible_;
+    out.groups_searched = static_cast<int>(groups_.size());
     if (r_.fixed) {
       out.batch_limited = false;
     } else if (r_.all_gpus) {

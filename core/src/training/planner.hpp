@@ -23,6 +23,7 @@ struct Plan {
   int gpus_used = 0;            // par.gpus(): the GPUs the layout runs on, at most the GPUs given
   int configs_evaluated = 0;    // layouts whose memory was computed
   int configs_feasible = 0;     // of those, the ones that fit
+  int groups_searched = 0;      // (tp, pp, ep, micro-batch) groups weighed by their bounds
   // The layout leaves GPUs idle because the global batch has no more sequences to share
   // (with PlanRequest::all_gpus: no layout of all the GPUs is within the batch).
   bool batch_limited = false;

@@ -72,7 +72,9 @@ const Plan& RunTimer::plan_for(const Cluster& c, int count, bool fixed) {
   pr.gpus = count;
   if (fixed) pr.fixed = req_.parallelism;
   pr.cache = &caches_[std::make_tuple(c.gpu->id, c.gpus_per_node, c.inter_node_gbps, c.intra_node_kind)];
-  return plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
+  const Plan& plan = plans_.emplace(key, plan_training(req_.model, req_.training, c, pr)).first->second;
+  work_ += plan.groups_searched + plan.configs_evaluated + 2.0 * plan.configs_feasible;
+  return plan;
 }
 
 TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed) {
