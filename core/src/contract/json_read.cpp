@@ -128,7 +128,11 @@ void Reader::warn_unknown_keys(const json& object, const std::string& path, std:
     bool known = false;
     for (const char* key : allowed) known = known || it.key() == key;
     if (known) continue;
-    if (const char* near = warnings_.size() < kMaxWarnings ? close_match(it.key(), allowed) : nullptr)
+    if (warnings_.size() >= kMaxWarnings) {  // only counted: no sentence, no list of fields
+      warnings_.push_back({warnc::unknown_field, pointer(path, it.key()), std::string()});
+      continue;
+    }
+    if (const char* near = close_match(it.key(), allowed))
       warn(warnc::unknown_field, pointer(path, it.key()), msg::warning_unknown_field_near,
            {{"suggestion", near}, {"fields", joined(lang_, allowed)}});
     else
