@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# package -> a file it installs
+# package -> a file it installs (a glob)
 declare -A wanted=(
   [cmake]=/usr/bin/cmake
   [ninja-build]=/usr/bin/ninja
@@ -16,9 +16,14 @@ declare -A wanted=(
   [chromium]=/usr/bin/chromium
   [nodejs]=/usr/bin/node
 )
+# --extended (scripts/test.sh --extended): clang and its libFuzzer and sanitizer runtimes too.
+if [ "${1:-}" = "--extended" ]; then
+  wanted[clang]=/usr/bin/clang++
+  wanted[libclang-rt-14-dev]='/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
+fi
 missing=()
 for package in "${!wanted[@]}"; do
-  [ -e "${wanted[$package]}" ] || missing+=("$package")
+  compgen -G "${wanted[$package]}" >/dev/null || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "bootstrap: installing ${missing[*]}"

@@ -25,7 +25,10 @@ export interface GpusizerCatalog {
   gpus?: CatalogGpu[];
   /** Model presets. An entry with the id of a default preset replaces it. */
   models?: CatalogModel[];
-  /** Rental offers. In a request they replace the default offers unless includeDefaultOffers is true. */
+  /**
+   * Rental offers. In a request they replace the default offers unless includeDefaultOffers is true; at most
+   * 2,000, on at most 100 different machines (GPU, GPUs per node, links).
+   */
   offers?: CatalogOffer[];
   /**
    * Printed by `gpusizer catalog` only: the request vocabulary (enums: the allowed values of each enumerated
@@ -52,9 +55,12 @@ export type CatalogText = string | {
 /** How far the figures can be trusted. Offers with "low" get a low_confidence warning. */
 export type CatalogConfidence = "high" | "medium" | "low";
 
+/** 0 or null = no tensor support for that type; else 1 to 100000 TFLOP/s. */
+export type CatalogPeak = number | null;
+
 /** Exchange rate used to compare offers in different currencies. */
 export interface CatalogFx {
-  /** CNY per 1 USD, e.g. 6.6921. */
+  /** CNY per 1 USD, e.g. 6.6921 (0.01 to 1000). */
   usdCny: number;
   /** Date of the rate, YYYY-MM-DD. */
   date?: string;
@@ -70,11 +76,18 @@ export interface CatalogGpu {
   name?: CatalogText;
   /** e.g. NVIDIA, AMD, Huawei. */
   vendor?: string;
-  /** Chip architecture; selects the calibrated kernel efficiencies. */
+  /**
+   * Chip architecture; selects the calibrated kernel efficiencies (absent: Ampere's) and, with the link kind,
+   * the class whose figures fill in missing bandwidths.
+   */
   architecture?: "volta" | "ampere" | "ada" | "hopper" | "blackwell" | "cdna3" | "davinci";
   /** Device memory in GiB, the datasheet figure (80, 141, 192); usable memory is a little lower. */
   memoryGiB: number;
-  /** Memory bandwidth in TB/s. */
+  /**
+   * Memory bandwidth in TB/s (0.01 to 100). Default (absent or null): the lowest of the default catalog's
+   * GPUs of the same architecture and link kind, else of the same architecture, else of all
+   * (core/data/README.md, Class defaults).
+   */
   memoryBandwidthTBps?: number | null;
   /**
    * Dense peak tensor TFLOP/s (datasheet sparsity figures halved; GeForce cards at the FP32-accumulate rate).
@@ -82,15 +95,17 @@ export interface CatalogGpu {
    */
   peakTflops: {
     /** Dense BF16 TFLOP/s. */
-    bf16?: number | null;
+    bf16?: CatalogPeak;
     /** Dense FP16 TFLOP/s. */
-    fp16?: number | null;
+    fp16?: CatalogPeak;
     /** Dense FP8 TFLOP/s. */
-    fp8?: number | null;
+    fp8?: CatalogPeak;
     /** Dense TF32 TFLOP/s. */
-    tf32?: number | null;
+    tf32?: CatalogPeak;
   };
-  /** Board form factor. */
+  /**
+   * Board form factor. Default: the one of intraNode.kind (nvlink: sxm, pcie: pcie, xgmi: oam, hccs: module).
+   */
   formFactor?: "sxm" | "pcie" | "oam" | "module";
   /** Usual number of GPUs in one machine (8 for HGX). Default 8. */
   gpusPerNode?: number;
@@ -100,14 +115,20 @@ export interface CatalogGpu {
     link?: string;
     /**
      * GB/s (gigabytes) per GPU, both directions together, the way NVIDIA quotes NVLink: 900 means 450 each
-     * way. PCIe Gen4 x16 = 64, Gen5 x16 = 128.
+     * way. PCIe Gen4 x16 = 64, Gen5 x16 = 128 (0.5 to 10000). Default: the lowest of the default catalog's
+     * GPUs of the same architecture and link kind, else of the same link kind.
      */
     gbps?: number | null;
-    /** Link family. */
+    /**
+     * Link family. Default: the one of formFactor (sxm: nvlink, pcie: pcie, oam: xgmi, module: hccs); with
+     * neither, pcie.
+     */
     kind?: "nvlink" | "pcie" | "xgmi" | "hccs";
   };
   /**
-   * Typical network between machines in rental clusters, GB/s per GPU in one direction (400 Gb/s = 50 GB/s).
+   * Typical network between machines in rental clusters, GB/s per GPU in one direction (400 Gb/s = 50 GB/s;
+   * 0.1 to 1000). Default: the lowest of the default catalog's GPUs of the same architecture and link kind,
+   * else of the same link kind.
    */
   interNodeGBpsPerGpu?: number | null;
   /** Typical fabric between machines. */
@@ -141,11 +162,14 @@ export interface CatalogModel {
   id: string;
   /** Display name. Defaults to the id. */
   name?: string;
-  /** Total parameters (all experts), exact where known, e.g. 6738415616. */
+  /**
+   * Total parameters (all experts), exact where known, e.g. 6738415616 (at most 1e15, also when counted from
+   * the shape).
+   */
   params: number;
   /** Parameters used per token (equal to params for dense models). Default params. */
   activeParams?: number | null;
-  /** Transformer layers. */
+  /** Transformer layers (at most 1000). */
   layers?: number | null;
   /** Hidden (model) width. */
   hidden?: number | null;
@@ -167,7 +191,7 @@ export interface CatalogModel {
   attention?: "mha" | "gqa" | "mla";
   /** Input and output embeddings share weights. */
   tiedEmbeddings?: boolean;
-  /** Routed experts per MoE layer; null for dense models. */
+  /** Routed experts per MoE layer (at most 4096); null for dense models. */
   experts?: number | null;
   /** Routed experts active per token (top-k). */
   expertsPerToken?: number | null;
@@ -216,7 +240,7 @@ export interface CatalogOffer {
   region?: CatalogText;
   /** GPU id; must exist in the (merged) catalog. */
   gpu: string;
-  /** GPUs in one rented unit (machine or instance). Default 1. */
+  /** GPUs in one rented unit (machine or instance), at most 1024. Default 1. */
   gpusPerUnit?: number;
   /** Units on offer; null = not limited or unknown. */
   unitsAvailable?: number | null;
@@ -234,8 +258,8 @@ export interface CatalogOffer {
    */
   prices: CatalogPrices;
   /**
-   * Minimum rental term in hours: 0 = pay as you go, 720 = monthly, 8760 = 1 year, 26280/35040/43800 =
-   * 3/4/5-year closed term. Default 0.
+   * Minimum rental term in hours (at most 876000, 100 years): 0 = pay as you go, 720 = monthly, 8760 = 1
+   * year, 26280/35040/43800 = 3/4/5-year closed term. Default 0.
    */
   minTermHours?: number;
   /**
@@ -268,8 +292,8 @@ export interface CatalogOffer {
     /** Network between units; none = units cannot be joined into one job. Default none. */
     interUnit?: "infiniband" | "roce" | "efa" | "ethernet" | "none";
     /**
-     * Network between units in GB/s per GPU, one direction (400 Gb/s = 50 GB/s); null when interUnit is none
-     * or unknown.
+     * Network between units in GB/s per GPU, one direction (400 Gb/s = 50 GB/s; 0.1 to 1000); null when
+     * interUnit is none or unknown.
      */
     interUnitGBpsPerGpu?: number | null;
   };
@@ -405,8 +429,8 @@ export interface RequestModel {
   /** Free text; accepted (catalog models carry it) and ignored. Default: none. */
   notes?: string;
   /**
-   * Total parameters (all experts), a count: 7e9, "7B", "70亿". Range (0, 1e15]. Default: the preset's or
-   * config's, else summed from the shape; required when there is neither.
+   * Total parameters (all experts), a count: 7e9, "7B", "70亿". Range [1, 1e15], also when summed from the
+   * shape. Default: the preset's or config's, else summed from the shape; required when there is neither.
    */
   params?: number | string;
   /**
@@ -416,9 +440,9 @@ export interface RequestModel {
    */
   activeParams?: number | string;
   /**
-   * Transformer layers. With hidden and heads it makes the shape; any of the three missing is a missing_field
-   * error when another shape field is given. Default: the preset's or the config's, else inferred from
-   * params.
+   * Transformer layers, at most 1,000 (DeepNet had 1,000). With hidden and heads it makes the shape; any of
+   * the three missing is a missing_field error when another shape field is given. Default: the preset's or
+   * the config's, else inferred from params.
    */
   layers?: number | string;
   /**
@@ -445,8 +469,8 @@ export interface RequestModel {
   /** Attention head size where it is not hidden / heads (Gemma, MLA). Default hidden / heads. */
   headDim?: number | string;
   /**
-   * Routed experts per MoE layer; more than 1 makes the model MoE and needs expertsPerToken. Default 0
-   * (dense).
+   * Routed experts per MoE layer, at most 4,096 (Switch-C had 2,048); more than 1 makes the model MoE and
+   * needs expertsPerToken. Default 0 (dense).
    */
   experts?: number | string;
   /** Routed experts active per token (top-k), at most experts. Required with experts > 1. Default 0. */
@@ -496,7 +520,7 @@ export interface RequestHfConfig {
   _name_or_path?: string;
   /** Hidden width (also read as n_embd or d_model). Required. */
   hidden_size?: number | string;
-  /** Layers (also n_layer or num_layers). Required. */
+  /** Layers (also n_layer or num_layers), at most 1,000. Required. */
   num_hidden_layers?: number | string;
   /** Query heads (also n_head). Required. */
   num_attention_heads?: number | string;
@@ -524,7 +548,7 @@ export interface RequestHfConfig {
   hidden_act?: string;
   /** Tied input and output embeddings. Default: the family's (true for Gemma and Falcon). */
   tie_word_embeddings?: boolean;
-  /** Routed experts (also num_experts, n_routed_experts). Default 0 (dense). */
+  /** Routed experts (also num_experts, n_routed_experts), at most 4,096. Default 0 (dense). */
   num_local_experts?: number | string;
   /** Experts per token (also moe_topk). Required for MoE. */
   num_experts_per_tok?: number | string;
@@ -571,7 +595,7 @@ export interface RequestTraining {
    */
   kernels?: "fused" | "eager";
   /**
-   * Training tokens per epoch, a count: 2e12, "2T", "2万亿". Range (0, 1e18]; tokens x epochs at most 1e18.
+   * Training tokens per epoch, a count: 2e12, "2T", "2万亿". Range [1, 1e18]; tokens x epochs at most 1e18.
    * Required unless examples is given.
    */
   tokens?: number | string;
@@ -648,8 +672,8 @@ export interface RequestHardware {
    */
   parallelism?: RequestParallelism;
   /**
-   * Network bandwidth between nodes per GPU, GB/s in one direction (400 Gb/s = 50 GB/s); 0: no network, the
-   * layout stays within one node. Default: the GPU's usual fabric (catalog interNodeGBpsPerGpu).
+   * Network bandwidth between nodes per GPU, GB/s in one direction (400 Gb/s = 50 GB/s), 0.1 (1 GbE) to 1,000
+   * (8 Tb/s). Default: the GPU's usual fabric (catalog interNodeGBpsPerGpu).
    */
   interNodeGBps?: number | string;
   /**
@@ -699,8 +723,8 @@ export interface RequestParallelism {
  */
 export interface RequestGoal {
   /**
-   * Deadline, days of wall-clock time. Default: none (30 days when neither budget nor hardware.count is
-   * given).
+   * Deadline, days of wall-clock time, 0.01 (15 minutes) to 36,500 (100 years). Default: none (30 days when
+   * neither budget nor hardware.count is given).
    */
   days?: number | string;
   /**
@@ -721,8 +745,9 @@ export interface RequestGoal {
    */
   sensitiveData?: boolean;
   /**
-   * Today's date, YYYY-MM-DD (month 01-12, day 01-31; 2026-02-30 is read as 2 March), for the age of prices
-   * (priceAgeDays, stale_price after 90 days). Default: the catalog's asOf.
+   * Today's date, a real calendar day written YYYY-MM-DD (years 1900-2999, leap years counted: 2026-02-30 is
+   * invalid_value), for the age of prices (priceAgeDays, stale_price after 90 days). Default: the catalog's
+   * asOf.
    */
   asOf?: string;
 }
@@ -733,14 +758,15 @@ export interface RequestGoal {
  */
 export interface RequestEfficiency {
   /**
-   * Whole-run model FLOPs utilization, a fraction (0.4 or "40%"), replacing the performance model and the run
-   * overheads: time = FLOPs / (GPUs x peak x mfu). Default: modelled.
+   * Whole-run model FLOPs utilization, a fraction from 0.01 to 1 (0.4 or "40%"), replacing the performance
+   * model and the run overheads: time = FLOPs / (GPUs x peak x mfu). Default: modelled.
    */
   mfu?: number | string;
   /**
-   * Steady-state training throughput measured in a trial, tokens per second per GPU. It replaces the modelled
-   * steady state, scaled to other counts and GPUs by the model's ratio; the run losses still apply. Needs
-   * measuredGpu or hardware.gpu. Default: none (modelled).
+   * Steady-state training throughput measured in a trial, tokens per second per GPU; it must imply an MFU
+   * from 0.01 (the floor of mfu) to 1 on the setup measured. It replaces the modelled steady state, scaled to
+   * other counts and GPUs by the model's ratio; the run losses still apply. Needs measuredGpu or
+   * hardware.gpu. Default: none (modelled).
    */
   measuredTokensPerSecondPerGpu?: number | string;
   /**
@@ -884,9 +910,10 @@ export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "ar
  * global batch limits data parallelism; precision_fallback: no tensor cores for the precision;
  * pcie_multi_gpu, nvlink_capped, slow_interconnect: weak links; large_cluster: more GPUs than a provider
  * usually rents at once; spot: preemptible; stale_price: price older than 90 days; low_confidence: a
- * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days.
+ * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days; not_priced: the run is
+ * longer than billing counts (100 years), so the option has no cost and is not usable.
  */
-export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run";
+export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced";
 
 /**
  * trial_week: rent a week by the hour, then months; no_trial_plan: the recommended offer has no such plan
@@ -924,7 +951,8 @@ export interface ResponseOptionWarning {
    * global batch limits data parallelism; precision_fallback: no tensor cores for the precision;
    * pcie_multi_gpu, nvlink_capped, slow_interconnect: weak links; large_cluster: more GPUs than a provider
    * usually rents at once; spot: preemptible; stale_price: price older than 90 days; low_confidence: a
-   * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days.
+   * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days; not_priced: the run is
+   * longer than billing counts (100 years), so the option has no cost and is not usable.
    */
   code: ResponseOptionWarningCode;
   /** The warning, in the request's lang. */
@@ -1409,8 +1437,9 @@ export interface ResponseOption {
   /** The recommendation's constraints this offer breaks; empty when none. */
   outside: ResponseConstraint[];
   /**
-   * The cheapest mix of the offer's periods covering the run and any minimum term. Present when the option
-   * fits and the offer can be priced for it. A full response and option_detail_json always have billing and
+   * The cheapest mix of the offer's periods covering the run and any minimum term (any time at all rents at
+   * least one period). Present when the option fits and the offer can be priced for it: not for a run longer
+   * than billing counts (not_priced). A full response and option_detail_json always have billing and
    * coveredHours.
    */
   cost?: ResponseCost;
@@ -1492,8 +1521,9 @@ export interface ResponseOption {
 }
 
 /**
- * The cheapest mix of the offer's periods covering the run and any minimum term. Present when the option fits
- * and the offer can be priced for it. A full response and option_detail_json always have billing and
+ * The cheapest mix of the offer's periods covering the run and any minimum term (any time at all rents at
+ * least one period). Present when the option fits and the offer can be priced for it: not for a run longer
+ * than billing counts (not_priced). A full response and option_detail_json always have billing and
  * coveredHours.
  */
 export interface ResponseCost {

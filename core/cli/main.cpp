@@ -5,7 +5,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -32,8 +31,17 @@ const char* kUsage =
     "       gpusizer --version\n"
     "exit status: 0 when the response is ok, 2 when it is not (the JSON is printed either way), 1 on usage errors\n";
 
-// The text of FILE, or of standard input for none or "-"; false (after printing io_error) when
-// the file cannot be read.
+// At most one byte more than the core reads: enough for it to refuse the input as too large,
+// without holding a stream of any size in memory.
+std::string read_capped(std::istream& in) {
+  std::string text(gpusizer::max_request_bytes() + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+// The text of FILE, or of standard input for none or "-" (at most one byte past the limit);
+// false (after printing io_error) when the file cannot be read.
 bool read_input(const char* file, std::string& text) {
   if (file && std::strcmp(file, "-") != 0) {
     std::ifstream in(file, std::ios::binary);
@@ -42,9 +50,9 @@ bool read_input(const char* file, std::string& text) {
                 << "\n";
       return false;
     }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    text = read_capped(in);
   } else {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    text = read_capped(std::cin);
   }
   return true;
 }

@@ -126,6 +126,8 @@ std::string error_json(const Error& error) noexcept {
   }
 }
 
+std::size_t max_request_bytes() noexcept { return jsonio::kMaxRequestBytes; }
+
 const char* version() noexcept { return GPUSIZER_VERSION; }
 
 }  // namespace gpusizer

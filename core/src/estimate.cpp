@@ -7,12 +7,14 @@
 
 #include "report/advice.hpp"
 #include "report/advice.hpp"
+#include "rental/billing.hpp"
 #include "rental/compare.hpp"
 #include "rental/recommend.hpp"
 #include "rental/scaling.hpp"
 #include "report/explain.hpp"
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
+#include "gpusizer/error.hpp"
 #include "rental/pricing.hpp"
 #include "rental/sizing.hpp"
 #include "report/duration.hpp"
@@ -59,7 +61,13 @@ class Estimator {
       r.warnings.push_back({warnc::default_deadline, "/goal/days",
                             say(req_.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
     if (!req_.gpu.empty()) r.estimate = make_estimate(r);
-    for (const Offer& offer : cat_.offers) r.options.push_back(price_offer(r, offer));
+    for (const Offer& offer : cat_.offers) {
+      r.options.push_back(price_offer(r, offer));
+      // Bounded however the machines and the model combine (README "Limits"); the same count
+      // natively and in wasm, so both refuse the same requests.
+      if (timer_.planning_work() > kMaxPlanningWork)
+        throw Error(errc::invalid_value, "", say(req_.lang, msg::error_too_much_planning, {{"limit", format_sig(kMaxPlanningWork, 3)}}));
+    }
     add_trials_across_offers(r);
     compare_options(r);
     recommend(req_, r, budget_mode_);
@@ -284,6 +292,10 @@ class Estimator {
     if (o.fits) {
       o.cost = price_run(offer, o.units, o.run.wall_days * 24, money_);
       if (o.cost) o.cost_per_billion_tokens = round_to(o.cost->amount / (r.compute.tokens_total / 1e9), 2);
+      else if (o.run.wall_days * 24 > kMaxBillableHours)  // billing cannot count it: say so, price nothing
+        o.warnings.push_back({warnc::not_priced, "", say(lang, msg::warning_not_priced,
+                                                         {{"duration", duration_text(lang, o.run.wall_days)},
+                                                          {"limit", static_cast<long>(kMaxBillableHours / 8760)}})});
     }
     o.meets_goal = o.fits && o.cost.has_value();
     if (o.fits && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {

@@ -27,6 +27,14 @@ test('good request on stdin: exit 0, ok; flopsTotal = 8.4e22; no NaN or Infinity
   assert.doesNotMatch(r.stdout, /NaN|Infinity/);
 });
 
+test('a stream of any size is read only past the 2 MiB limit, and refused', () => {
+  // 64 MiB piped in: the CLI keeps 2 MiB + 1 byte and answers without reading the rest.
+  const p = spawnSync('sh', ['-c', 'head -c 67108864 /dev/zero | "$0" estimate', cli], { encoding: 'utf8' });
+  const answer = JSON.parse(p.stdout);
+  assert.equal(answer.error?.code, 'invalid_value');
+  assert.match(answer.error?.message, /larger than 2,097,152 bytes/);
+});
+
 test('request from a file', () => {
   const file = path.join(dir, 'request.json');
   fs.writeFileSync(file, good);

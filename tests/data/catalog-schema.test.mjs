@@ -99,6 +99,14 @@ const broken = [
   ['gpu without bf16 or fp16 peak', withGpu((g) => { g.peakTflops = { bf16: null, fp16: null, fp8: 100, tf32: null }; }), '/gpus/0/peakTflops'],
   ['model without params', { models: [{ id: 'tiny' }] }, '/models/0'],
   ['unknown top-level key "offer"', { offer: [] }, ''],
+  // Ranges and dates the core refuses (README "Hardening").
+  ['offer priced in month 13', withOffer({ priceDate: '2026-13-01' }), '/offers/0/priceDate'],
+  ['offer priced in year 9999', withOffer({ priceDate: '9999' }), '/offers/0/priceDate'],
+  ['fx dated 2026-1-5', { fx: { usdCny: 7, date: '2026-1-5' } }, '/fx/date'],
+  ['fx of 1e-320 CNY per USD', { fx: { usdCny: 1e-320 } }, '/fx/usdCny'],
+  ['gpu with a zero network', withGpu((g) => { g.interNodeGBpsPerGpu = 0; }), '/gpus/0/interNodeGBpsPerGpu'],
+  ['gpu with a 0.5 TFLOP/s fp8 peak', withGpu((g) => { g.peakTflops.fp8 = 0.5; }), '/gpus/0/peakTflops/fp8'],
+  ['offer with a zero network between units', withOffer({ interconnect: { interUnit: 'infiniband', interUnitGBpsPerGpu: 0 } }), '/offers/0/interconnect/interUnitGBpsPerGpu'],
 ];
 for (const [what, doc, where] of broken) {
   test(`rejects ${what}`, () => {
@@ -113,6 +121,11 @@ for (const [what, doc, where] of broken) {
 const extended = withOffer({
   setupFee: 500, depositMonths: 2, commitment: '1-year lease, pay monthly', storagePricePerGBMonth: 0.3,
   storageIncludedGB: 50, egressPricePerGB: 0, providerSku: 'x1',
+});
+test('accepts a GPU with only the required fields (bandwidths from its class) and an offer of it', () => {
+  const bare = { gpus: [{ id: 'bare', memoryGiB: 80, peakTflops: { bf16: 500 } }],
+    offers: [{ id: 'bare-8x', provider: 'P', gpu: 'bare', currency: 'CNY', prices: { hour: 100 }, priceDate: '2028-02-29' }] };
+  assert.ok(validate(bare), showErrors(validate.errors));
 });
 test('accepts a request catalog with the new offer fields and an extra property', () => {
   assert.ok(validate({ ...extended, includeDefaultOffers: true }), showErrors(validate.errors));

@@ -289,6 +289,18 @@ const cases = [
     efficiency: { mfu: 0.4, measuredTokensPerSecondPerGpu: 3000 } }, 'invalid_value', false],
   ['tokens and examples', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T', examples: 1000, tokensPerExample: 100 } }, 'invalid_value', false],
   ['a date that is not one', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, goal: { asOf: '2026/11/29' } }, 'invalid_value', false],
+  // The hardened issue's failures: each refused with its path (a range the schema states, or a
+  // calendar day and a throughput's MFU, which it cannot).
+  ['a utilization too small to finish', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, efficiency: { mfu: 1e-300 } },
+    'invalid_value', false],
+  ['an exchange rate of almost nothing', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, goal: { usdCny: 1e-320 } },
+    'invalid_value', false],
+  ['no network between nodes', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' },
+    hardware: { gpu: 'h100-80gb', count: 16, interNodeGBps: 0 } }, 'invalid_value', false],
+  ['a day that does not exist', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, goal: { asOf: '2026-02-30' } }, 'invalid_value', true],
+  ['more layers than any model', { model: { preset: 'llama-2-7b', layers: 5000 }, training: { tokens: '1T' } }, 'invalid_value', false],
+  ['a measured throughput below any run', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, hardware: { gpu: 'h100-80gb' },
+    efficiency: { measuredTokensPerSecondPerGpu: 1e-300 } }, 'invalid_value', true],
   ['a string over 1 KiB', { model: { preset: 'x'.repeat(1100) }, training: { tokens: '1T' } }, 'invalid_value', false],
   ['nested over 64 levels', `{"model": {"preset": "llama-2-7b", "hfConfig": ${'{"a":'.repeat(70)}1${'}'.repeat(70)}}, "training": {"tokens": "1T"}}`, 'invalid_value', true],
   ['over 2 MiB', `{"model": {"preset": "llama-2-7b"}, "training": {"tokens": "1T"}}${' '.repeat(2 * 1024 * 1024)}`, 'invalid_value', true],

@@ -80,31 +80,42 @@ TEST_CASE("billing mixes are the true minimum for their terms", "[rental]") {
 }
 
 TEST_CASE("the frontier holds exactly the options no other beats on cost and time", "[rental]") {
-  const json r = run(seventy_b({{"days", 45}}))["result"];
-  std::vector<std::string> expected;
-  for (const json& o : r["options"]) {
-    if (!usable(o)) continue;
-    bool dominated = false;
-    for (const json& p : r["options"]) {
-      if (!usable(p) || p["offerId"] == o["offerId"]) continue;
-      const double c = o["cost"]["amount"], d = o["wallDays"], c2 = p["cost"]["amount"], d2 = p["wallDays"];
-      if (c2 <= c && d2 <= d && (c2 < c || d2 < d)) dominated = true;
-    }
-    if (!dominated) expected.push_back(o["offerId"]);
-  }
-  std::vector<std::string> frontier = r["frontier"];
-  std::vector<std::string> sorted = frontier;
-  std::sort(sorted.begin(), sorted.end());
-  std::sort(expected.begin(), expected.end());
-  CHECK(sorted == expected);
-  // Fastest first.
-  double last = 0;
-  for (const std::string& id : frontier)
-    for (const json& o : r["options"])
-      if (o["offerId"] == id) {
-        CHECK(o["wallDays"].get<double>() >= last);
-        last = o["wallDays"];
+  // Offers that tie on cost, on time or on both (the same machine at the same price): a tie
+  // dominates nothing.
+  json twins = json::array();
+  for (int i = 0; i < 6; ++i)
+    twins.push_back({{"id", "twin-" + std::to_string(i)}, {"provider", "P"}, {"gpu", i < 4 ? "h100-80gb" : "a100-80gb"},
+                     {"gpusPerUnit", 8}, {"currency", "CNY"}, {"prices", {{"hour", i < 2 ? 20 : i < 4 ? 21 : 20}}},
+                     {"interconnect", {{"interUnit", "infiniband"}}}});
+  json tied = seventy_b({{"days", 45}});
+  tied["catalog"] = {{"offers", twins}, {"includeDefaultOffers", true}};
+  for (const json& request : {seventy_b({{"days", 45}}), tied}) {
+    const json r = run(request)["result"];
+    std::vector<std::string> expected;
+    for (const json& o : r["options"]) {
+      if (!usable(o)) continue;
+      bool dominated = false;
+      for (const json& p : r["options"]) {
+        if (!usable(p) || p["offerId"] == o["offerId"]) continue;
+        const double c = o["cost"]["amount"], d = o["wallDays"], c2 = p["cost"]["amount"], d2 = p["wallDays"];
+        if (c2 <= c && d2 <= d && (c2 < c || d2 < d)) dominated = true;
       }
+      if (!dominated) expected.push_back(o["offerId"]);
+    }
+    std::vector<std::string> frontier = r["frontier"];
+    std::vector<std::string> sorted = frontier;
+    std::sort(sorted.begin(), sorted.end());
+    std::sort(expected.begin(), expected.end());
+    CHECK(sorted == expected);
+    // Fastest first.
+    double last = 0;
+    for (const std::string& id : frontier)
+      for (const json& o : r["options"])
+        if (o["offerId"] == id) {
+          CHECK(o["wallDays"].get<double>() >= last);
+          last = o["wallDays"];
+        }
+  }
 }
 
 TEST_CASE("a budget alone returns the fastest plan within it", "[rental]") {

@@ -3,6 +3,7 @@
 // (core/src).
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "gpusizer/error.hpp"
@@ -50,6 +51,10 @@ std::string check_catalog(const std::string& catalog, const std::string& lang) n
 
 // An error as the contract writes it, for failures outside estimate_json (the CLI's io_error).
 std::string error_json(const Error& error) noexcept;
+
+// The most bytes of request text estimate_json reads (README "Limits"): a caller reading a
+// stream need keep no more than one byte past it, whatever the stream holds.
+std::size_t max_request_bytes() noexcept;
 
 const char* version() noexcept;
 

@@ -45,6 +45,7 @@ inline constexpr const char* stale_price = "stale_price";
 inline constexpr const char* low_confidence = "low_confidence";
 inline constexpr const char* non_cuda = "non_cuda";                        // ROCm or CANN: a port
 inline constexpr const char* long_run = "long_run";                        // over 180 days
+inline constexpr const char* not_priced = "not_priced";                    // beyond billing's 100 years: no cost
 // Advice notes (advice.notes).
 inline constexpr const char* trial_week = "trial_week";
 inline constexpr const char* break_even = "break_even";

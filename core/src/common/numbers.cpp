@@ -21,7 +21,7 @@ double round_to(double x, int decimals) {
 }
 
 std::string format_int(double x) {
-  char buf[64];
+  char buf[512];  // every digit of the largest double (1.8e308)
   std::snprintf(buf, sizeof buf, "%.0f", x);
   std::string digits = buf;
   std::string sign;

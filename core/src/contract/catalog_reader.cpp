@@ -1,10 +1,15 @@
 #include "contract/catalog_reader.hpp"
 
+#include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "common/dates.hpp"
+
+#include "common/numbers.hpp"
 #include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
+#include "rental/billing.hpp"
 
 namespace gpusizer::jsonio {
 namespace {
@@ -18,13 +23,14 @@ class CatalogReader {
     r_.warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers", "contract"});
     Catalog cat = base;
     if (const json* v = find(doc, "catalogVersion")) cat.version = r_.read_string(*v, pointer(path, "catalogVersion"));
-    if (const json* v = find(doc, "asOf")) cat.as_of = r_.read_string(*v, pointer(path, "asOf"));
+    if (const json* v = find(doc, "asOf")) cat.as_of = date(*v, pointer(path, "asOf"));
     if (const json* fx = find(doc, "fx")) {
       const std::string p = pointer(path, "fx");
       r_.expect_object(*fx, p);
       r_.warn_unknown_keys(*fx, p, {"usdCny", "date", "source"});
-      if (const json* v = find(*fx, "usdCny")) cat.fx.usd_cny = r_.read_quantity(*v, pointer(p, "usdCny"), 0, 1e4, true, msg::example_usd_cny);
-      cat.fx.date = opt_string(*fx, "date", p);
+      if (const json* v = find(*fx, "usdCny"))
+        cat.fx.usd_cny = r_.read_quantity(*v, pointer(p, "usdCny"), kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
+      if (const json* v = find(*fx, "date"); v && !v->is_null()) cat.fx.date = date(*v, pointer(p, "date"));
       cat.fx.source = opt_string(*fx, "source", p);
       if (cat.as_of.empty()) cat.as_of = cat.fx.date;
     }
@@ -32,7 +38,7 @@ class CatalogReader {
       const std::string p = pointer(path, "gpus");
       r_.expect_array(*gpus, p);
       at_most(*gpus, p, kMaxGpus);
-      for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i)));
+      for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i), base.gpus));
     }
     if (const json* models = find(doc, "models")) {
       const std::string p = pointer(path, "models");
@@ -49,10 +55,15 @@ class CatalogReader {
       if (!keep) cat.offers.clear();
       std::set<std::string> ids;
       for (const Offer& o : cat.offers) ids.insert(o.id);
+      std::set<std::tuple<std::string, int, std::string, std::string, double>> machines;
       for (std::size_t i = 0; i < offers->size(); ++i) {
         Offer o = offer((*offers)[i], pointer(p, i), cat);
         if (!ids.insert(o.id).second)
           r_.fail(errc::invalid_catalog, pointer(pointer(p, i), "id"), msg::error_offer_id_twice, {{"id", echo(o.id)}});
+        machines.emplace(o.gpu, std::max(o.gpus_per_unit, o.max_gpus_per_node), o.intra_unit, o.inter_unit,
+                         o.inter_unit_gbps_per_gpu.value_or(0));
+        if (machines.size() > kMaxMachines)
+          r_.fail(errc::invalid_value, pointer(p, i), msg::error_too_many_machines, {{"limit", static_cast<long>(kMaxMachines)}});
         cat.offers.push_back(std::move(o));
       }
     }
@@ -79,6 +90,22 @@ class CatalogReader {
   int opt_int(const json& o, const char* key, const std::string& path, int fallback, int min, int max) {
     const json* v = find(o, key);
     return v && !v->is_null() ? r_.read_int(*v, pointer(path, key), min, max) : fallback;
+  }
+  // A real calendar date as the schema writes it: YYYY-MM-DD, YYYY-MM or YYYY.
+  std::string date(const json& v, const std::string& path) {
+    const std::string text = r_.read_string(v, path);
+    if (!day_number(text))
+      r_.fail(errc::invalid_value, path, msg::error_catalog_date,
+              {{"got", echo(text)}, {"first", kFirstYear}, {"last", kLastYear}});
+    return text;
+  }
+  // A dense peak: 0 (or absent) where the GPU has no such tensor mode, else a real figure.
+  double peak(const json& o, const char* key, const std::string& path) {
+    const double x = opt_number(o, key, path, 0, 0, kMaxPeakTflops);
+    if (x > 0 && x < kMinPeakTflops)
+      r_.fail(errc::invalid_value, pointer(path, key), msg::error_range_or_zero,
+              {{"min", format_sig(kMinPeakTflops, 6)}, {"max", format_sig(kMaxPeakTflops, 6)}, {"got", format_sig(x, 6)}});
+    return x;
   }
   // A string, or {"en": ..., "zh": ...} for prose the catalog gives in both languages.
   Text opt_text(const json& o, const char* key, const std::string& path) {
@@ -110,8 +137,14 @@ class CatalogReader {
   std::string req_string(const json& o, const char* key, const std::string& path) {
     return r_.read_string(required(o, key, path), pointer(path, key));
   }
+  // An id: options, choices and the recommendation name offers by it, so never "".
+  std::string req_id(const json& o, const std::string& path) {
+    std::string id = req_string(o, "id", path);
+    if (id.empty()) r_.fail(errc::invalid_value, pointer(path, "id"), msg::error_empty_id);
+    return id;
+  }
 
-  Gpu gpu(const json& j, const std::string& path) {
+  Gpu gpu(const json& j, const std::string& path, const std::vector<Gpu>& known) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path,
                          {"id", "name", "vendor", "formFactor", "architecture", "memoryGiB", "memoryBandwidthTBps",
@@ -119,36 +152,56 @@ class CatalogReader {
                           "interNodeSource", "tdpWatts", "defaultMfu", "mfuNote", "exportVariantOf", "nvlinkCapped",
                           "confidence", "source", "notes"});
     Gpu g;
-    g.id = req_string(j, "id", path);
+    g.id = req_id(j, path);
     g.name = opt_text(j, "name", path);
     if (g.name.empty()) g.name = {g.id, g.id};
     g.vendor = opt_string(j, "vendor", path);
-    g.form_factor = opt_string(j, "formFactor", path);
-    g.architecture = opt_string(j, "architecture", path);
+    if (const json* v = find(j, "formFactor"); v && !v->is_null())
+      g.form_factor = r_.read_enum(*v, pointer(path, "formFactor"), {"sxm", "pcie", "oam", "module"});
+    if (const json* v = find(j, "architecture"); v && !v->is_null())
+      g.architecture = r_.read_enum(*v, pointer(path, "architecture"),
+                                    {"volta", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"});
     g.memory_gib = r_.read_quantity(required(j, "memoryGiB", path), pointer(path, "memoryGiB"), 0, 1e5, true, msg::example_number);
-    g.memory_bandwidth_tbps = opt_number(j, "memoryBandwidthTBps", path, 0, 0, 1e3);
     const std::string peak_path = pointer(path, "peakTflops");
-    const json& peak = required(j, "peakTflops", path);
-    r_.expect_object(peak, peak_path);
-    r_.warn_unknown_keys(peak, peak_path, {"bf16", "fp16", "fp8", "tf32"});
-    g.peak_tflops.bf16 = opt_number(peak, "bf16", peak_path, 0, 0, 1e6);
-    g.peak_tflops.fp16 = opt_number(peak, "fp16", peak_path, 0, 0, 1e6);
-    g.peak_tflops.fp8 = opt_number(peak, "fp8", peak_path, 0, 0, 1e6);
-    g.peak_tflops.tf32 = opt_number(peak, "tf32", peak_path, 0, 0, 1e6);
+    const json& peaks = required(j, "peakTflops", path);
+    r_.expect_object(peaks, peak_path);
+    r_.warn_unknown_keys(peaks, peak_path, {"bf16", "fp16", "fp8", "tf32"});
+    g.peak_tflops.bf16 = peak(peaks, "bf16", peak_path);
+    g.peak_tflops.fp16 = peak(peaks, "fp16", peak_path);
+    g.peak_tflops.fp8 = peak(peaks, "fp8", peak_path);
+    g.peak_tflops.tf32 = peak(peaks, "tf32", peak_path);
     if (g.peak_tflops.bf16 <= 0 && g.peak_tflops.fp16 <= 0) r_.fail(errc::invalid_value, peak_path, msg::error_peak_required);
     g.gpus_per_node = opt_int(j, "gpusPerNode", path, 8, 1, 1024);
-    if (const json* intra = find(j, "intraNode")) {
-      const std::string p = pointer(path, "intraNode");
-      r_.expect_object(*intra, p);
-      r_.warn_unknown_keys(*intra, p, {"link", "kind", "gbps"});
-      g.intra_node_link = opt_string(*intra, "link", p);
-      g.intra_node_kind = opt_string(*intra, "kind", p);
-      g.intra_node_gbps = opt_number(*intra, "gbps", p, 0, 0, 1e5);
+    const json* intra = find(j, "intraNode");
+    const std::string intra_path = pointer(path, "intraNode");
+    if (intra && !intra->is_null()) {
+      r_.expect_object(*intra, intra_path);
+      r_.warn_unknown_keys(*intra, intra_path, {"link", "kind", "gbps"});
+      g.intra_node_link = opt_string(*intra, "link", intra_path);
+      if (const json* v = find(*intra, "kind"); v && !v->is_null())
+        g.intra_node_kind = r_.read_enum(*v, pointer(intra_path, "kind"), {"nvlink", "pcie", "xgmi", "hccs"});
     }
-    g.inter_node_gbps_per_gpu = opt_number(j, "interNodeGBpsPerGpu", path, 0, 0, 1e5);
+    // The link and the board go together; with neither given, the slowest kind (PCIe).
+    if (g.intra_node_kind.empty()) g.intra_node_kind = kind_of_form_factor(g.form_factor);
+    if (g.form_factor.empty()) g.form_factor = form_factor_of_kind(g.intra_node_kind);
+    // Bandwidths are > 0 (a zero makes times infinite); one not given comes from the GPU's class.
+    auto bandwidth = [&](const json* o, const char* key, const std::string& p, double min, double max,
+                         double Gpu::*field, bool by_architecture_first) {
+      const json* v = o ? find(*o, key) : nullptr;
+      if (v && !v->is_null()) return r_.read_quantity(*v, pointer(p, key), min, max, false, msg::example_number);
+      const auto from_class = class_default(known, g, field, by_architecture_first);
+      if (!from_class) r_.fail(errc::missing_field, pointer(p, key), msg::error_required);
+      return *from_class;
+    };
+    g.memory_bandwidth_tbps = bandwidth(&j, "memoryBandwidthTBps", path, kMinMemoryTBps, kMaxMemoryTBps,
+                                        &Gpu::memory_bandwidth_tbps, true);
+    g.intra_node_gbps = bandwidth(intra && intra->is_object() ? intra : nullptr, "gbps", intra_path, kMinLinkGBps,
+                                  kMaxLinkGBps, &Gpu::intra_node_gbps, false);
+    g.inter_node_gbps_per_gpu = bandwidth(&j, "interNodeGBpsPerGpu", path, kMinNetworkGBps, kMaxNetworkGBps,
+                                          &Gpu::inter_node_gbps_per_gpu, false);
     g.inter_node_fabric = opt_string(j, "interNodeFabric", path);
     g.tdp_watts = opt_number(j, "tdpWatts", path, 0, 0, 1e5);
-    g.default_mfu = opt_number(j, "defaultMfu", path, 0.35, 0.01, 1);
+    g.default_mfu = opt_number(j, "defaultMfu", path, 0.35, kMinMfu, kMaxMfu);
     g.export_variant_of = opt_string(j, "exportVariantOf", path);
     if (const json* capped = find(j, "nvlinkCapped")) g.nvlink_capped = r_.read_bool(*capped, pointer(path, "nvlinkCapped"));
     g.confidence = opt_string(j, "confidence", path);
@@ -156,26 +209,31 @@ class CatalogReader {
     return g;
   }
 
-  // A date as the catalog writes it: YYYY, YYYY-MM or YYYY-MM-DD, a real day.
-  static bool catalog_date(const std::string& d) {
-    auto digits = [&](std::size_t at, std::size_t n) {
-      for (std::size_t i = at; i < at + n; ++i)
-        if (i >= d.size() || d[i] < '0' || d[i] > '9') return false;
-      return true;
+  static std::string kind_of_form_factor(const std::string& form_factor) {
+    return form_factor == "sxm" ? "nvlink" : form_factor == "oam" ? "xgmi" : form_factor == "module" ? "hccs" : "pcie";
+  }
+  static std::string form_factor_of_kind(const std::string& kind) {
+    return kind == "nvlink" ? "sxm" : kind == "xgmi" ? "oam" : kind == "hccs" ? "module" : "pcie";
+  }
+
+  // A GPU's missing figure from its class among the GPUs it joins (the default catalog): the
+  // lowest of those with its architecture and link kind, else of its architecture (memory) or
+  // its link kind (links), else of all: never better than the slowest part of its kind.
+  static std::optional<double> class_default(const std::vector<Gpu>& known, const Gpu& g, double Gpu::*field,
+                                             bool by_architecture) {
+    auto lowest = [&](auto same) -> std::optional<double> {
+      std::optional<double> low;
+      for (const Gpu& k : known)
+        if (k.*field > 0 && same(k)) low = std::min(low.value_or(k.*field), k.*field);
+      return low;
     };
-    if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
-    if (!digits(0, 4)) return false;
-    if (d.size() == 4) return true;
-    if (d[4] != '-' || !digits(5, 2)) return false;
-    const int month = (d[5] - '0') * 10 + (d[6] - '0');
-    if (month < 1 || month > 12) return false;
-    if (d.size() == 7) return true;
-    if (d[7] != '-' || !digits(8, 2)) return false;
-    const int day = (d[8] - '0') * 10 + (d[9] - '0');
-    const int year = std::stoi(d.substr(0, 4));
-    static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    return day >= 1 && day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+    const bool arch = !g.architecture.empty();
+    if (auto v = lowest([&](const Gpu& k) { return arch && k.architecture == g.architecture && k.intra_node_kind == g.intra_node_kind; }))
+      return v;
+    if (auto v = by_architecture ? lowest([&](const Gpu& k) { return arch && k.architecture == g.architecture; })
+                                 : lowest([&](const Gpu& k) { return k.intra_node_kind == g.intra_node_kind; }))
+      return v;
+    return lowest([](const Gpu&) { return true; });
   }
 
  public:
@@ -188,7 +246,7 @@ class CatalogReader {
                           "interconnect", "interconnectNote", "priceDate", "priceDateNote", "confidence", "source",
                           "priceAsListed", "notes"});
     Offer o;
-    o.id = req_string(j, "id", path);
+    o.id = req_id(j, path);
     o.provider = req_text(j, "provider", path);
     o.deployment = "cloud";
     if (const json* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
@@ -197,7 +255,7 @@ class CatalogReader {
     o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
-    o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 100000);
+    o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 1024);  // a unit is one node to the planner
     if (const json* u = find(j, "unitsAvailable"); u && !u->is_null())
       o.units_available = r_.read_int(*u, pointer(path, "unitsAvailable"), 1, 1 << 20);
     o.max_gpus_per_node = opt_int(j, "maxGpusPerNode", path, o.gpus_per_unit, 1, 1024);
@@ -210,12 +268,12 @@ class CatalogReader {
     for (Period p : kPeriods) {
       if (const json* v = find(prices, period_name(p)); v && !v->is_null()) {
         o.prices[static_cast<int>(p)] =
-            r_.read_quantity(*v, pointer(prices_path, period_name(p)), 0, 1e12, true, msg::example_price);
+            r_.read_quantity(*v, pointer(prices_path, period_name(p)), kMinPrice, kMaxPrice, false, msg::example_price);
         any = true;
       }
     }
     if (!any) r_.fail(errc::invalid_value, prices_path, msg::error_prices_required);
-    o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, 1e6);
+    o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, kMaxBillableHours);
     if (const json* s = find(j, "spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
     o.isolation = "shared";
     if (const json* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
@@ -231,7 +289,8 @@ class CatalogReader {
       if (const json* v = find(*ic, "interUnit"))
         o.inter_unit = r_.read_enum(*v, pointer(p, "interUnit"), {"infiniband", "roce", "efa", "ethernet", "none"});
       if (const json* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
-        o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), 0, 1e5, true, msg::example_gbps);
+        o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), kMinNetworkGBps, kMaxNetworkGBps, false,
+                                                       msg::example_gbps);
     }
     auto optional_number = [&](const char* key) -> std::optional<double> {
       const json* v = find(j, key);
@@ -244,9 +303,7 @@ class CatalogReader {
     o.egress_price_per_gb = optional_number("egressPricePerGB");
     o.deposit_months = optional_number("depositMonths");
     o.commitment = opt_text(j, "commitment", path);
-    o.price_date = opt_string(j, "priceDate", path);
-    if (!o.price_date.empty() && !catalog_date(o.price_date))
-      r_.fail(errc::invalid_value, pointer(path, "priceDate"), msg::error_price_date, {{"got", echo(o.price_date)}});
+    if (const json* v = find(j, "priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));
     if (const json* c = find(j, "confidence"); c && !c->is_null())
       o.confidence = r_.read_enum(*c, pointer(path, "confidence"), {"high", "medium", "low"});
     o.source = opt_string(j, "source", path);
@@ -261,7 +318,7 @@ class CatalogReader {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path, {"id", GPUSIZER_MODEL_KEYS});
     Model m;
-    m.id = req_string(j, "id", path);
+    m.id = req_id(j, path);
     const ModelFieldsRead read = read_model_fields(r_, j, path, m);
     if (m.name.empty()) m.name = m.id;
     finish_model(r_, path, m, read, false);

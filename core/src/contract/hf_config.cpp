@@ -30,9 +30,9 @@ class ConfigReader {
   ConfigReader(Reader& r, const json& c, const std::string& path) : r_(r), c_(c), path_(path) {}
 
   // A whole number at the first of `keys` present; remembers the first key as missing.
-  int whole(std::initializer_list<const char*> keys, bool required, int fallback = 0) {
+  int whole(std::initializer_list<const char*> keys, bool required, int fallback = 0, int max = 100000000) {
     for (const char* key : keys)
-      if (const json* v = find(c_, key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, 100000000);
+      if (const json* v = find(c_, key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, max);
     if (required) missing_.push_back(*keys.begin());
     return fallback;
   }
@@ -83,7 +83,7 @@ void read_hf_config(Reader& r, const json& config, const std::string& path, Mode
   Model out;
   out.name = c.text("_name_or_path");
   out.hidden = c.whole({"hidden_size", "n_embd", "d_model"}, true);
-  out.layers = c.whole({"num_hidden_layers", "n_layer", "num_layers"}, true);
+  out.layers = c.whole({"num_hidden_layers", "n_layer", "num_layers"}, true, 0, kMaxLayers);
   out.heads = c.whole({"num_attention_heads", "n_head"}, true);
   out.vocab = c.whole({"vocab_size"}, true);
   if (falcon) {
@@ -104,7 +104,7 @@ void read_hf_config(Reader& r, const json& config, const std::string& path, Mode
   out.tied_embeddings = c.flag("tie_word_embeddings", family->tied_default);
 
   // Experts: Mixtral, Qwen-MoE and DeepSeek each name them differently.
-  out.experts = c.whole({"num_local_experts", "num_experts", "n_routed_experts"}, false);
+  out.experts = c.whole({"num_local_experts", "num_experts", "n_routed_experts"}, false, 0, kMaxExperts);
   if (out.experts > 1) {
     out.experts_per_token = c.whole({"num_experts_per_tok", "moe_topk"}, true);
     out.expert_ffn_hidden = c.whole({"moe_intermediate_size"}, false, out.ffn_hidden);

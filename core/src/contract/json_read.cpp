@@ -1,5 +1,6 @@
 #include "contract/json_read.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/numbers.hpp"
@@ -38,6 +39,53 @@ std::string joined(Lang lang, std::initializer_list<const char*> items) {
   return out;
 }
 
+// Keys compared as people mistype them: case, '_', '-' and spaces do not count.
+std::string folded(const std::string& key) {
+  std::string out;
+  for (char c : key)
+    if (c != '_' && c != '-' && c != ' ') out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  return out;
+}
+
+// Levenshtein distance, two rows (keys are at most kMaxStringBytes long).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      row[j] = std::min({prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, row);
+  }
+  return prev[b.size()];
+}
+
+// The allowed key an unknown one most likely meant: the single nearest, within a quarter of
+// its length (at least 1, at most 3 edits); none when two are as near or none is near.
+const char* close_match(const std::string& key, std::initializer_list<const char*> allowed) {
+  const std::string k = folded(key);
+  const char* best = nullptr;
+  std::size_t best_distance = 0;
+  bool tie = false;
+  for (const char* candidate : allowed) {
+    const std::string c = folded(candidate);
+    const std::size_t limit = std::min<std::size_t>(3, std::max<std::size_t>(1, c.size() / 4));
+    // Lengths alone bound the distance: skip long keys cheaply.
+    const std::size_t gap = k.size() > c.size() ? k.size() - c.size() : c.size() - k.size();
+    if (gap > limit) continue;
+    const std::size_t d = edit_distance(k, c);
+    if (d > limit || d >= c.size()) continue;
+    if (!best || d < best_distance) {
+      best = candidate;
+      best_distance = d;
+      tie = false;
+    } else if (d == best_distance) {
+      tie = true;
+    }
+  }
+  return tie ? nullptr : best;
+}
+
 }  // namespace
 
 void Reader::fail(const char* code, const std::string& path, msg::Id id, std::initializer_list<Arg> args) const {
@@ -45,7 +93,9 @@ void Reader::fail(const char* code, const std::string& path, msg::Id id, std::in
 }
 
 void Reader::warn(const char* code, const std::string& path, msg::Id id, std::initializer_list<Arg> args) {
-  warnings_.push_back({code, path, say(lang_, id, args)});
+  // Past kMaxWarnings a warning is only counted (response_writer shows the first ones): a
+  // catalog of thousands of unknown keys must not cost thousands of sentences.
+  warnings_.push_back({code, path, warnings_.size() < kMaxWarnings ? say(lang_, id, args) : std::string()});
 }
 
 std::string Reader::type_name(const json& v) const {
@@ -77,7 +127,15 @@ void Reader::warn_unknown_keys(const json& object, const std::string& path, std:
   for (auto it = object.begin(); it != object.end(); ++it) {
     bool known = false;
     for (const char* key : allowed) known = known || it.key() == key;
-    if (!known)
+    if (known) continue;
+    if (warnings_.size() >= kMaxWarnings) {  // only counted: no sentence, no list of fields
+      warnings_.push_back({warnc::unknown_field, pointer(path, it.key()), std::string()});
+      continue;
+    }
+    if (const char* near = close_match(it.key(), allowed))
+      warn(warnc::unknown_field, pointer(path, it.key()), msg::warning_unknown_field_near,
+           {{"suggestion", near}, {"fields", joined(lang_, allowed)}});
+    else
       warn(warnc::unknown_field, pointer(path, it.key()), msg::warning_unknown_field, {{"fields", joined(lang_, allowed)}});
   }
 }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/messages.hpp"
+#include "model/model.hpp"
 
 namespace gpusizer::jsonio {
 
@@ -17,8 +18,29 @@ inline constexpr std::size_t kMaxStringBytes = 1024;              // any string 
 inline constexpr std::size_t kMaxOffers = 2000;                   // offers in a request catalog
 inline constexpr std::size_t kMaxGpus = 500;                      // GPUs in a request catalog
 inline constexpr std::size_t kMaxModels = 500;                    // models in a request catalog
+// Different machines among a request catalog's offers: GPU, GPUs per node, links. Offers of the
+// same machine share their plans; each new one costs the planner a search of its own.
+inline constexpr std::size_t kMaxMachines = 100;
+// (The planner's work in one estimate is bounded too: kMaxPlanningWork, training/timing.hpp.)
 inline constexpr std::size_t kMaxWarnings = 50;                   // warnings in one response
 inline constexpr std::size_t kMaxEchoChars = 80;                  // characters of input quoted back
+
+// Ranges of values (README "Hardening"): beyond them no sane answer exists (a utilization of
+// 1e-300 makes a run longer than billing can count, a bandwidth of 0 or a rate of 1e-320 makes
+// times or costs infinite), so they are refused with invalid_value, the path and the range.
+inline constexpr double kMinMfu = 0.01, kMaxMfu = 1;                 // efficiency.mfu, defaultMfu
+inline constexpr double kMinUsdCny = 0.01, kMaxUsdCny = 1000;        // goal.usdCny, fx.usdCny: CNY per USD
+inline constexpr double kMinTokens = 1, kMaxTokens = 1e18;           // tokens, examples; also tokens x epochs
+inline constexpr double kMinParams = 1, kMaxParams = kMaxModelParams;  // params, activeParams
+inline constexpr double kMinPrice = 0.01, kMaxPrice = 1e12;          // an offer's price per unit per period
+inline constexpr double kMinEpochs = 0.01, kMaxEpochs = 1e4;
+inline constexpr double kMinDays = 0.01, kMaxDays = 36500;           // goal.days: 15 minutes to 100 years
+// Bandwidths: between nodes GB/s per GPU one direction (1 GbE to 8 Tb/s), inside a node GB/s
+// per GPU both directions (a PCIe Gen1 x1 lane to 5x NVLink 5), memory TB/s.
+inline constexpr double kMinNetworkGBps = 0.1, kMaxNetworkGBps = 1000;
+inline constexpr double kMinLinkGBps = 0.5, kMaxLinkGBps = 10000;
+inline constexpr double kMinMemoryTBps = 0.01, kMaxMemoryTBps = 100;
+inline constexpr double kMinPeakTflops = 1, kMaxPeakTflops = 1e5;    // a dense peak, when the GPU has it
 
 // The request text parsed under the limits above: size, depth and string length are checked
 // while parsing, with the JSON pointer of the value at fault. Throws gpusizer::Error.

@@ -1,9 +1,10 @@
 #include "contract/model_reader.hpp"
 
+#include "contract/limits.hpp"
+
 namespace gpusizer::jsonio {
 namespace {
 
-constexpr double kMaxParams = 1e15;
 constexpr int kMaxDimension = 100000000;
 
 const json* present(const json& j, const char* key) {
@@ -24,7 +25,7 @@ ModelFieldsRead read_model_fields(Reader& r, const json& j, const std::string& p
   if (const json* v = present(j, "name")) m.name = r.read_string(*v, pointer(path, "name"));
   if (const json* v = present(j, "source")) m.source = r.read_string(*v, pointer(path, "source"));
   if (const json* v = present(j, "params")) {
-    m.params = r.read_quantity(*v, pointer(path, "params"), 0, kMaxParams, true, msg::example_count);
+    m.params = r.read_quantity(*v, pointer(path, "params"), kMinParams, kMaxParams, false, msg::example_count);
     m.active_params = m.params;
     read.params = true;
   }
@@ -55,7 +56,7 @@ ModelFieldsRead read_model_fields(Reader& r, const json& j, const std::string& p
     read.shape = true;
   }
   if (const json* v = present(j, "activeParams")) {
-    m.active_params = r.read_quantity(*v, pointer(path, "activeParams"), 0, kMaxParams, true, msg::example_count);
+    m.active_params = r.read_quantity(*v, pointer(path, "activeParams"), kMinParams, kMaxParams, false, msg::example_count);
     read.active_params = true;
   }
   return read;

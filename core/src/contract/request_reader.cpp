@@ -16,7 +16,6 @@ namespace gpusizer {
 namespace jsonio {
 namespace {
 
-constexpr double kMaxTokens = 1e18;
 constexpr int kDefaultSeqLen = 4096;
 constexpr int kPaddingGroup = 4;
 
@@ -130,7 +129,7 @@ class RequestReader {
     spec.kernels = spec.mode == Mode::pretrain ? Kernels::fused : Kernels::eager;
     if (const json* v = find(t, "kernels"))
       spec.kernels = r_.read_enum(*v, "/training/kernels", {"fused", "eager"}) == "eager" ? Kernels::eager : Kernels::fused;
-    if (const json* v = find(t, "epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", 0, 1e4, true, msg::example_epochs);
+    if (const json* v = find(t, "epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", kMinEpochs, kMaxEpochs, false, msg::example_epochs);
     spec.max_seq_len = req_.model.seq_len ? req_.model.seq_len : kDefaultSeqLen;
     if (const json* v = find(t, "seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);
     spec.seq_len = spec.max_seq_len;
@@ -150,7 +149,7 @@ class RequestReader {
     } else {
       if (!tokens)
         r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required, {{"example", say(req_.lang, msg::example_tokens)}});
-      spec.tokens = r_.read_quantity(*tokens, "/training/tokens", 0, kMaxTokens, true, msg::example_tokens);
+      spec.tokens = r_.read_quantity(*tokens, "/training/tokens", kMinTokens, kMaxTokens, false, msg::example_tokens);
       for (const char* key : {"tokensPerExample", "packing", "padding"})
         if (find(t, key)) r_.warn(warnc::unknown_field, pointer("/training", key), msg::warning_needs_examples);
     }
@@ -208,10 +207,10 @@ class RequestReader {
   void read_dataset(const json& t, const json& examples) {
     TrainingSpec& spec = req_.training;
     Dataset d;
-    d.examples = r_.read_quantity(examples, "/training/examples", 0, kMaxTokens, true, msg::example_examples);
+    d.examples = r_.read_quantity(examples, "/training/examples", kMinTokens, kMaxTokens, false, msg::example_examples);
     const json* per = find(t, "tokensPerExample");
     if (!per) r_.fail(errc::missing_field, "/training/tokensPerExample", msg::error_tokens_per_example_required);
-    d.tokens_per_example = r_.read_quantity(*per, "/training/tokensPerExample", 0, 1e8, true, msg::example_tokens_per_example);
+    d.tokens_per_example = r_.read_quantity(*per, "/training/tokensPerExample", kMinTokens, 1e8, false, msg::example_tokens_per_example);
     if (const json* v = find(t, "packing")) d.packing = r_.read_bool(*v, "/training/packing");
     if (const json* v = find(t, "padding"))
       d.padding = r_.read_enum(*v, "/training/padding", {"longest", "max-length"}) == "longest" ? Padding::longest : Padding::max_length;
@@ -248,7 +247,7 @@ class RequestReader {
       if (req_.gpu.empty()) r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", "hardware.count"}});
     }
     if (const json* v = find(h, "interNodeGBps"))
-      req_.inter_node_gbps = r_.read_quantity(*v, "/hardware/interNodeGBps", 0, 1e5, false, msg::example_gbps);
+      req_.inter_node_gbps = r_.read_quantity(*v, "/hardware/interNodeGBps", kMinNetworkGBps, kMaxNetworkGBps, false, msg::example_gbps);
     if (const json* v = find(h, "parallelism")) {
       if (req_.gpu.empty())
         r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", "hardware.parallelism"}});
@@ -295,7 +294,7 @@ class RequestReader {
   void read_efficiency(const json& e) {
     const std::string path = "/efficiency";
     r_.warn_unknown_keys(e, path, {"mfu", "measuredTokensPerSecondPerGpu", "measuredGpu", "measuredGpus", "measuredParallelism"});
-    if (const json* mfu = find(e, "mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", 0, 1, true, msg::example_mfu);
+    if (const json* mfu = find(e, "mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", kMinMfu, kMaxMfu, false, msg::example_mfu);
     const json* tps = find(e, "measuredTokensPerSecondPerGpu");
     if (!tps) {
       for (const char* key : {"measuredGpu", "measuredGpus", "measuredParallelism"})
@@ -326,15 +325,14 @@ class RequestReader {
   void read_goal(const json& g) {
     r_.expect_object(g, "/goal");
     r_.warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny", "sensitiveData", "asOf"});
-    if (const json* v = find(g, "days")) req_.goal.days = r_.read_quantity(*v, "/goal/days", 0, 36500, true, msg::example_days);
+    if (const json* v = find(g, "days")) req_.goal.days = r_.read_quantity(*v, "/goal/days", kMinDays, kMaxDays, false, msg::example_days);
     if (const json* v = find(g, "budget")) req_.goal.budget = r_.read_quantity(*v, "/goal/budget", 0, 1e15, true, msg::example_budget);
     if (const json* v = find(g, "currency")) req_.goal.currency = r_.read_enum(*v, "/goal/currency", {"CNY", "USD"});
-    if (const json* v = find(g, "usdCny")) req_.goal.usd_cny = r_.read_quantity(*v, "/goal/usdCny", 0, 1e4, true, msg::example_usd_cny);
+    if (const json* v = find(g, "usdCny")) req_.goal.usd_cny = r_.read_quantity(*v, "/goal/usdCny", kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
     if (const json* v = find(g, "sensitiveData")) req_.goal.sensitive_data = r_.read_bool(*v, "/goal/sensitiveData");
     if (const json* v = find(g, "asOf")) {
       req_.goal.as_of = r_.read_string(*v, "/goal/asOf");
-      const bool shape = req_.goal.as_of.size() == 10 && req_.goal.as_of[4] == '-' && req_.goal.as_of[7] == '-';
-      if (!shape || !day_number(req_.goal.as_of))
+      if (!full_day_number(req_.goal.as_of))
         r_.fail(errc::invalid_value, "/goal/asOf", msg::error_date_format, {{"got", echo(req_.goal.as_of)}});
     }
   }

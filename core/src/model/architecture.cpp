@@ -79,6 +79,9 @@ void infer_architecture(Model& m) {
   }
   m.layers = layers >= 8 ? std::max(8, static_cast<int>(std::lround(layers / 4)) * 4)
                          : std::max(1, static_cast<int>(std::lround(layers)));
+  // Past about 2e14 parameters the cube-root width would need more layers than a model may
+  // have (kMaxLayers): the FFN grows instead.
+  m.layers = std::min(m.layers, kMaxLayers);
   // The layers were rounded: the FFN takes up the difference, so the shape holds the size typed
   // (7B: 32 layers with a 13,824-wide FFN, between Llama 2 7B's 11,008 and Mistral's 14,336).
   const int ffn = m.ffn_hidden;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/numbers.hpp"
 #include "gpusizer/error.hpp"
 
 namespace gpusizer {
@@ -64,6 +65,17 @@ void check_model(const Model& m, Lang lang, const std::string& path) {
   auto fail = [&](const char* code, const char* field, msg::Id id, std::initializer_list<Arg> args = {}) {
     throw Error(code, path + "/" + field, say(lang, id, args));
   };
+  auto at_most = [&](const char* field, int got, int min, int max) {
+    if (got > max)
+      fail(errc::invalid_value, field, msg::error_range_inclusive,
+           {{"min", min}, {"max", format_int(max)}, {"got", format_int(got)}});
+  };
+  at_most("layers", m.layers, 1, kMaxLayers);
+  at_most("experts", m.experts, 0, kMaxExperts);
+  // A shape can describe more than the largest count a request may give.
+  if (m.params > kMaxModelParams)
+    fail(errc::invalid_value, "params", msg::error_params_too_many,
+         {{"got", format_sig(m.params, 3)}, {"max", format_sig(kMaxModelParams, 3)}});
   if (m.has_shape()) {
     // Key/value heads must divide the heads; blame heads when it is the smaller one (a preset's
     // key/value heads kept while its heads were changed).

@@ -1,5 +1,6 @@
 #include "rental/billing.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -14,6 +15,8 @@ struct Level {
 };
 
 constexpr long kWindow = 1000;
+// 3.6 ms of slack so a rounding residue never buys a whole extra period.
+constexpr double kSlackHours = 1e-6;
 
 struct Search {
   std::vector<Level> levels;  // largest period first
@@ -24,8 +27,8 @@ struct Search {
 
   void visit(std::size_t i, double remaining, double cost, double hours) {
     const Level& level = levels[i];
-    // 1e-6 h (3.6 ms) of slack so a rounding residue never buys a whole extra period.
-    const long needed = remaining > 1e-6 ? static_cast<long>(std::ceil((remaining - 1e-6) / level.hours)) : 0;
+    const long needed =
+        remaining > kSlackHours ? static_cast<long>(std::ceil((remaining - kSlackHours) / level.hours)) : 0;
     if (i + 1 == levels.size()) {  // smallest period: cover the rest exactly
       counts[i] = needed;
       const double n = static_cast<double>(needed);
@@ -72,7 +75,8 @@ BillingMix cheapest_billing(const std::array<std::optional<double>, 4>& prices, 
     if (!dominated) ascending.push_back({p, hours, *price, -1});
   }
   BillingMix mix;
-  if (ascending.empty()) return mix;
+  // Beyond the horizon (or NaN) the counts would overflow `long`: not priced.
+  if (ascending.empty() || !(std::max(hours_needed, min_term_hours) <= kMaxBillableHours)) return mix;
   // Bound each period by the next larger one when swapping floor(T_j / T_i) of it for one
   // of the larger costs no more and covers no less.
   for (std::size_t i = 0; i + 1 < ascending.size(); ++i) {
@@ -90,7 +94,8 @@ BillingMix cheapest_billing(const std::array<std::optional<double>, 4>& prices, 
                                  ? -1
                                  : search.capacity[i] + static_cast<double>(below.max_count) * below.hours;
   }
-  const double need = std::max(hours_needed, min_term_hours);
+  // Any time at all is at least one period: a job of a few milliseconds still rents the machine.
+  const double need = std::max({hours_needed, min_term_hours, hours_needed > 0 ? 2 * kSlackHours : 0.0});
   search.visit(0, need, 0.0, 0.0);
 
   mix.possible = true;

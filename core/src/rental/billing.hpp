@@ -9,6 +9,10 @@
 
 namespace gpusizer {
 
+// The longest rental priced: 100 years (876,000 h, the longest goal.days). Period counts stay
+// exact integers far below it, and no seller prices a longer one; a longer run has no cost.
+inline constexpr double kMaxBillableHours = 100 * 8760;
+
 struct BillingLine {
   Period period;
   long count = 0;
@@ -16,10 +20,10 @@ struct BillingLine {
 };
 
 struct BillingMix {
-  bool possible = false;      // false when the offer has no price at all
+  bool possible = false;      // false when the offer has no price, or the need is beyond kMaxBillableHours
   std::vector<BillingLine> lines;  // largest period first, zero counts omitted
   double cost = 0;            // for one unit, offer currency
-  double covered_hours = 0;   // >= max(hours_needed, min_term_hours)
+  double covered_hours = 0;   // >= max(hours_needed, min_term_hours) less 1e-6 h; > 0 when that is
 };
 
 // Exact minimum over all counts of the offer's periods that cover the need (unbounded

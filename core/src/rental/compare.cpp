@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <vector>
 
 namespace gpusizer {
 namespace {
@@ -33,20 +35,28 @@ void compare_options(Result& r) {
     r.fastest = fastest->offer->id;
   }
   // Non-dominated: no other usable option is at least as cheap and as fast, and better in one.
-  std::vector<const Option*> frontier;
-  for (const Option* o : candidates) {
-    bool dominated = false;
-    for (const Option* other : candidates) {
-      if (other == o) continue;
-      const bool no_worse = amount(*other) <= amount(*o) && other->run.wall_days <= o->run.wall_days;
-      const bool better = amount(*other) < amount(*o) || other->run.wall_days < o->run.wall_days;
-      if (no_worse && better) {
-        dominated = true;
-        break;
-      }
+  // By cost, then time: an option is dominated when a cheaper one is as fast, or one as cheap
+  // is faster (n log n, not a comparison of every pair).
+  std::vector<const Option*> by_cost = candidates;
+  std::sort(by_cost.begin(), by_cost.end(), [](const Option* a, const Option* b) {
+    return amount(*a) != amount(*b) ? amount(*a) < amount(*b) : a->run.wall_days < b->run.wall_days;
+  });
+  std::set<const Option*> dominated;
+  double fastest_cheaper = HUGE_VAL;  // least days of the options strictly cheaper than this cost
+  for (std::size_t i = 0; i < by_cost.size();) {
+    std::size_t end = i;  // [i, end): one cost, fastest first
+    while (end < by_cost.size() && amount(*by_cost[end]) == amount(*by_cost[i])) ++end;
+    const double fastest_here = by_cost[i]->run.wall_days;
+    for (std::size_t k = i; k < end; ++k) {
+      const double days = by_cost[k]->run.wall_days;
+      if (fastest_cheaper <= days || fastest_here < days) dominated.insert(by_cost[k]);
     }
-    if (!dominated) frontier.push_back(o);
+    fastest_cheaper = std::min(fastest_cheaper, fastest_here);
+    i = end;
   }
+  std::vector<const Option*> frontier;
+  for (const Option* o : candidates)
+    if (!dominated.count(o)) frontier.push_back(o);
   std::stable_sort(frontier.begin(), frontier.end(), [](const Option* a, const Option* b) {
     return a->run.wall_days != b->run.wall_days ? a->run.wall_days < b->run.wall_days : amount(*a) < amount(*b);
   });

@@ -49,7 +49,8 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
   }
   cost.amount = round_to(cost.amount, 2);
   cost.covered_hours = round_sig(mix.covered_hours, 9);
-  cost.idle_hours = round_sig(mix.covered_hours - hours, 6);
+  // Billing forgives 3.6 ms (billing.cpp): a run that much over its periods idles 0 h, not -1e-6.
+  cost.idle_hours = round_sig(std::max(0.0, mix.covered_hours - hours), 6);
 
   const auto& hour = offer.prices[static_cast<int>(Period::hour)];
   const auto& month = offer.prices[static_cast<int>(Period::month)];
@@ -58,15 +59,15 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
     if (offer.min_term_hours <= 0) {
       Cost::Trial trial;
       const double trial_hours = std::min(kTrialHours, hours);
-      const long hour_count = static_cast<long>(std::ceil(trial_hours - 1e-6));
+      const long hour_count = std::max(1L, static_cast<long>(std::ceil(trial_hours - 1e-6)));  // at least an hour
       const double rest = hours - static_cast<double>(hour_count);
       const long months = rest > 1e-6 ? static_cast<long>(std::ceil((rest - 1e-6) / period_hours(Period::month))) : 0;
       if (hour_count > 0) trial.billing.push_back(line(Period::hour, hour_count, *hour, units, rate));
       if (months > 0) trial.billing.push_back(line(Period::month, months, *month, units, rate));
       for (const Cost::Line& l : trial.billing) trial.amount += l.amount;
       trial.amount = round_to(trial.amount, 2);
-      trial.idle_hours =
-          round_sig(static_cast<double>(hour_count) + static_cast<double>(months) * period_hours(Period::month) - hours, 6);
+      trial.idle_hours = round_sig(
+          std::max(0.0, static_cast<double>(hour_count) + static_cast<double>(months) * period_hours(Period::month) - hours), 6);
       cost.trial_then_monthly = trial;
     }
   }

@@ -1,5 +1,7 @@
 #include "report/advice.hpp"
 
+#include <algorithm>
+
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
 #include "report/duration.hpp"
@@ -26,7 +28,8 @@ void add_option_warnings(const Request& req, const Gpu& gpu, std::optional<long>
   if (offer.spot) warn(warnc::spot, msg::warning_spot);
   if (today) {
     if (const auto priced = day_number(offer.price_date)) {
-      o.price_age_days = static_cast<int>(*today - *priced);
+      // A price dated after today (an earlier goal.asOf) is current: age 0, never negative.
+      o.price_age_days = static_cast<int>(std::max(0L, *today - *priced));
       o.price_stale = *o.price_age_days > kStalePriceDays;
       if (o.price_stale)
         warn(warnc::stale_price, msg::warning_stale_price, {{"date", offer.price_date}, {"age", *o.price_age_days}});

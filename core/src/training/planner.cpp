@@ -244,7 +244,7 @@ class Search {
     if (r_.all_gpus && n != r_.gpus) return;
     if (cache_.stage_work.empty()) {
       cache_.stage_work.assign(degrees_ * 4 * 6, -1);
-      cache_.traffic.assign(degrees_ * 4 * (layers_ + 1), {-1, -1});
+      cache_.traffic_row.assign(layers_ + 1, -1);
     }
     for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
       if (!m_.tensor_parallel_ok(tp) || (r_.all_gpus && n % tp != 0)) continue;
@@ -409,7 +409,13 @@ class Search {
   // The bf16 trainable gradients of a stage's GPU and one collective of them over the
   // narrowest multi-node width: shared by the group's families of one v.
   std::pair<double, double> traffic(const Group& g, int v) {
-    const std::size_t key = (degree(g.tp, g.ep) * 4 + log2(v)) * (layers_ + 1) + g.pp;
+    const std::size_t row_size = degrees_ * 4;
+    int& row = cache_.traffic_row[g.pp];
+    if (row < 0) {
+      row = static_cast<int>(cache_.traffic.size() / row_size);
+      cache_.traffic.resize(cache_.traffic.size() + row_size, {-1, -1});
+    }
+    const std::size_t key = row * row_size + degree(g.tp, g.ep) * 4 + log2(v);
     auto& [grads, one] = cache_.traffic[key];
     if (grads < 0) {
       grads = 2.0 * trainable_dense_ * stage_param_fraction(m_, g.pp, stage_layers(g.pp, v)) / g.tp;
@@ -560,6 +566,7 @@ class Search {
     if (!out.fits && have_least_) out.time = perf_.evaluate(out.par);
     out.configs_evaluated = evaluated_;
     out.configs_feasible = feasible_;
+    out.groups_searched = static_cast<int>(groups_.size());
     if (r_.fixed) {
       out.batch_limited = false;
     } else if (r_.all_gpus) {

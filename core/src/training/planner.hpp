@@ -23,6 +23,7 @@ struct Plan {
   int gpus_used = 0;            // par.gpus(): the GPUs the layout runs on, at most the GPUs given
   int configs_evaluated = 0;    // layouts whose memory was computed
   int configs_feasible = 0;     // of those, the ones that fit
+  int groups_searched = 0;      // (tp, pp, ep, micro-batch) groups weighed by their bounds
   // The layout leaves GPUs idle because the global batch has no more sequences to share
   // (with PlanRequest::all_gpus: no layout of all the GPUs is within the batch).
   bool batch_limited = false;
@@ -34,6 +35,9 @@ struct Plan {
 // model, training, cluster, calibration and global batch; RunTimer keeps one per cluster.
 struct PlanCache {
   std::vector<double> stage_work;                     // by the planner's keys; -1: not yet
+  // Rows of traffic by pipeline degree, added as degrees are met: few of the degrees up to
+  // the layers are ever searched, and a row per possible one took megabytes per cluster.
+  std::vector<int> traffic_row;                       // by pp; -1: no row yet
   std::vector<std::pair<double, double>> traffic;
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
+#include "contract/limits.hpp"
 #include "gpusizer/error.hpp"
 #include "report/messages.hpp"
 #include "training/perf.hpp"
@@ -27,7 +28,7 @@ RunTimer::RunTimer(const Request& request, double flops)
   pr.gpus = m.count;
   pr.fixed = m.parallelism;
   pr.all_gpus = true;  // it ran on all of them
-  const Plan plan = plan_training(req_.model, req_.training, c, pr);
+  const Plan plan = search(c, pr);
   const std::string path = "/efficiency/measuredTokensPerSecondPerGpu";
   if (!plan.fits || !(plan.time.tokens_per_second_per_gpu > 0))
     throw Error(errc::invalid_value, path,
@@ -37,6 +38,15 @@ RunTimer::RunTimer(const Request& request, double flops)
     throw Error(errc::invalid_value, path,
                 say(req_.lang, msg::error_measured_above_peak,
                     {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)}, {"mfu", format_sig(mfu, 3)}, {"gpu", gpu.name.in(req_.lang)}}));
+  // The floor of efficiency.mfu: slower than that, every plan's time is beyond billing (or, at
+  // 1e-300 tokens/s, beyond a double).
+  if (mfu < jsonio::kMinMfu)
+    throw Error(errc::invalid_value, path,
+                say(req_.lang, msg::error_measured_below_floor,
+                    {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)},
+                     {"mfu", format_sig(mfu, 3)},
+                     {"gpu", gpu.name.in(req_.lang)},
+                     {"min", format_sig(jsonio::kMinMfu, 3)}}));
   modelled_at_measurement_ = plan.time.tokens_per_second_per_gpu;
   measured_ratio_ = m.tokens_per_second_per_gpu / plan.time.tokens_per_second_per_gpu;
 }
@@ -68,6 +78,12 @@ RunTimer::Hardware& RunTimer::hardware(const Cluster& c) {
   return *(last_ = hardware_.back().get());
 }
 
+Plan RunTimer::search(const Cluster& c, const PlanRequest& pr) {
+  Plan plan = plan_training(req_.model, req_.training, c, pr);
+  work_ += plan.groups_searched + plan.configs_evaluated + 2.0 * plan.configs_feasible;
+  return plan;
+}
+
 const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search) {
   PlanRequest pr;
   pr.gpus = count;
@@ -76,19 +92,19 @@ const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fi
     auto it = h.fixed.find(count);
     if (it != h.fixed.end()) return it->second;
     pr.fixed = req_.parallelism;
-    return h.fixed.emplace(count, plan_training(req_.model, req_.training, c, pr)).first->second;
+    return h.fixed.emplace(count, search(c, pr)).first->second;
   }
   auto it = h.plans.lower_bound(count);
   if (it != h.plans.end() && it->first == count) {
     if (!exact_search || it->second.searched) return it->second.plan;
-    it->second = {plan_training(req_.model, req_.training, c, pr), true};
+    it->second = {search(c, pr), true};
     return it->second.plan;
   }
   // A larger count already planned whose layout runs on `count` GPUs or fewer: the same plan.
   if (!exact_search && it != h.plans.end() && it->second.plan.fits && it->second.plan.gpus_used <= count)
     return h.plans.emplace_hint(it, count, Hardware::Entry{plan_on_fewer(it->second.plan, count, global_batch_), false})
         ->second.plan;
-  return h.plans.emplace_hint(it, count, Hardware::Entry{plan_training(req_.model, req_.training, c, pr), true})
+  return h.plans.emplace_hint(it, count, Hardware::Entry{search(c, pr), true})
       ->second.plan;
 }
 

@@ -15,6 +15,12 @@ namespace gpusizer {
 
 inline constexpr double kSecondsPerDay = 86400;
 
+// The most planner work one estimate may take (RunTimer::planning_work(), about a second on a
+// busy 2-core machine; README "Limits"): the default catalog's hardest requests (a 4,096-expert
+// model with a budget) take under 4e6, but a giant mixture of experts on a request catalog's
+// many machines could take minutes.
+inline constexpr double kMaxPlanningWork = 5e6;
+
 // The dense peak at the requested precision, falling back to fp16/bf16 where the GPU has
 // no such tensor mode (fp8 before Hopper/Ada, bf16 on V100).
 struct Peak {
@@ -47,6 +53,9 @@ class RunTimer {
   // The GPUs the planner's layout for `count` GPUs runs on (its plan fits): the same layout is
   // the plan of every count from there to `count`, so their days cost no search.
   int gpus_used_on(const Cluster& c, int count);
+  // The planner's work so far: groups weighed, layouts whose memory was computed, and layouts
+  // timed (counted twice: timing costs about two memory checks). About 0.1-0.2 µs a unit.
+  double planning_work() const { return work_; }
 
  private:
   const Request& req_;
@@ -72,6 +81,9 @@ class RunTimer {
   };
   std::vector<std::unique_ptr<Hardware>> hardware_;
   Hardware* last_ = nullptr;
+  double work_ = 0;
+  // Plans a layout and counts the planner's work (planning_work()).
+  Plan search(const Cluster& c, const PlanRequest& pr);
 
   Hardware& hardware(const Cluster& c);
   const Plan& plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search);
