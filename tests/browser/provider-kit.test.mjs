@@ -180,7 +180,7 @@ describe('bad rows', () => {
     assert.match(await page.locator('#kit-form-heading').textContent(), /row 3/);
     assert.match(await page.locator('#kit-f-gpusPerUnit-error').textContent(), /^row 3, column gpusPerUnit: must be >= 1/);
     assert.equal(await page.locator('#kit-f-gpusPerUnit').getAttribute('aria-invalid'), 'true');
-    await page.locator('#kit-f-gpusPerUnit').fill('8.7万');
+    await page.locator('#kit-f-gpusPerUnit').fill('８');
     await until(page, () => document.getElementById('kit-f-gpusPerUnit-error').textContent === '', null, 'the field error clears');
     await page.locator('#kit-table button[data-action="edit"][data-index="2"]').click();
     assert.equal(await page.locator('#kit-f-gpu').inputValue(), 'h100', 'the value as typed, shown in the choice');

@@ -9,6 +9,7 @@
 // response (or take scaling out of it when that returns nothing).
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { useSite, shadow, waitShadow, settled, runAxe } from './harness.mjs';
 
 const site = useSite();
@@ -41,12 +42,11 @@ const PATCHED = `export async function estimate(request) {
 /** A page whose engine.js adds the fixture (fixture null: takes scaling out). */
 async function openWithScaling(label, fixture, viewport) {
   const context = await site.newContext({ serviceWorkers: 'block', ...(viewport ? { viewport } : {}) });
-  await context.route('**/sizer/engine.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    assert.ok(body.includes(ESTIMATE), 'engine.js has the estimate() this test patches');
-    await route.fulfill({ response, body: body.replace(ESTIMATE, PATCHED) });
-  });
+  // The readable source (the deployed copy is minified), patched.
+  const source = fs.readFileSync(new URL('../../web/sizer/engine.js', import.meta.url), 'utf8');
+  assert.ok(source.includes(ESTIMATE), 'engine.js has the estimate() this test patches');
+  await context.route('**/sizer/engine.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: source.replace(ESTIMATE, PATCHED) }));
   await context.addInitScript((f) => {
     window.__scaling = (request) => (f ? { ...f, gpu: request.hardware?.gpu } : null);
   }, fixture);

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Minifies the assembled site's own scripts and styles in place (esbuild's transform, file by
+// file: the modules keep their names, imports and exports, so the site's layout is unchanged).
+// The sources in web/ stay readable; what is deployed is what a phone downloads.
+//
+//   node scripts/minify-site.mjs SITE_DIR
+//
+// Left alone: gpusizer.js (Emscripten's glue, already optimized by the linker) and the *.d.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+if (!dir || !fs.existsSync(dir)) {
+  console.error('usage: node scripts/minify-site.mjs SITE_DIR');
+  process.exit(2);
+}
+const esbuild = await import('esbuild').catch(() => {
+  console.error('minify-site: esbuild is not installed: run npm ci (or scripts/bootstrap.sh) in the repository root');
+  process.exit(2);
+});
+
+function walk(d) {
+  return fs
+    .readdirSync(d, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.isFile() ? [path.join(d, e.name)] : []));
+}
+
+let before = 0;
+let after = 0;
+for (const file of walk(dir)) {
+  const name = path.relative(dir, file).split(path.sep).join('/');
+  const loader = name.endsWith('.css') ? 'css' : /\.(m?js)$/.test(name) && name !== 'gpusizer.js' ? 'js' : null;
+  if (!loader) continue;
+  const source = fs.readFileSync(file, 'utf8');
+  // keepNames: class and function names stay what the code and the error messages show.
+  // Modules (import, export, import.meta, top-level await) as modules; a classic script (sw.js)
+  // keeps its top-level names, which are globals.
+  const module = loader === 'js' && /^\s*(import|export)\b|import\.meta/m.test(source);
+  const { code } = await esbuild.transform(source, { loader, format: module ? 'esm' : undefined, minify: true, keepNames: loader === 'js', charset: 'utf8', legalComments: 'none' });
+  fs.writeFileSync(file, code);
+  before += Buffer.byteLength(source);
+  after += Buffer.byteLength(code);
+}
+console.log(`minify-site: ${(before / 1024).toFixed(1)} KB of scripts and styles -> ${(after / 1024).toFixed(1)} KB`);
