@@ -289,3 +289,12 @@ TEST_CASE("a catalog's offers run on at most 100 machines, and an estimate's pla
   CHECK(r["error"]["path"] == "");
   CHECK_THAT(r["error"]["message"].get<std::string>(), Catch::Contains("fewer offers on different machines"));
 }
+
+TEST_CASE("a key over 1 KiB is blamed on its object, a string on itself", "[hardening][request]") {
+  json catalog = bare_gpu_catalog();
+  catalog["offers"][0][std::string(2000, 'k')] = 1;
+  expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/offers/0", "at most 1,024");
+  catalog = bare_gpu_catalog();
+  catalog["offers"][0]["provider"] = std::string(2000, 'p');
+  expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/offers/0/provider", "at most 1,024");
+}
