@@ -289,3 +289,23 @@ TEST_CASE("a catalog's offers run on at most 100 machines, and an estimate's pla
   CHECK(r["error"]["path"] == "");
   CHECK_THAT(r["error"]["message"].get<std::string>(), Catch::Contains("fewer offers on different machines"));
 }
+
+TEST_CASE("a key over 1 KiB is blamed on its object, a string on itself", "[hardening][request]") {
+  json catalog = bare_gpu_catalog();
+  catalog["offers"][0][std::string(2000, 'k')] = 1;
+  expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/offers/0", "at most 1,024");
+  catalog = bare_gpu_catalog();
+  catalog["offers"][0]["provider"] = std::string(2000, 'p');
+  expect_refused(with(seven_b(), {{"catalog", catalog}}), "/catalog/offers/0/provider", "at most 1,024");
+}
+
+TEST_CASE("2 MB of empty objects is parsed in one pass (nlohmann's callback parser took minutes)", "[hardening][request]") {
+  // The callback parser scanned an array after each of its objects: 600,000 objects in 2 MB
+  // would take minutes. Read with the plain parser, this answers in a fraction of a second.
+  std::string request = R"({"model": {"preset": "llama-2-7b"}, "training": {"tokens": "2T"}, "junk": [{})";
+  while (request.size() < 2000000) request += ",{}";
+  request += "]}";
+  const json r = gpusizer::test::run_text(request);
+  REQUIRE(r["ok"] == true);
+  CHECK(r["warnings"][0]["path"] == "/junk");
+}
