@@ -229,6 +229,20 @@ class Estimator {
     }
   }
 
+  // The units of an offer a plan may rent: from the fewest the job fits on (rounded up to whole
+  // units) to what the offer's machines and network allow and its units available.
+  struct UnitRange {
+    long min, max;
+    std::optional<int> fit;  // the fewest GPUs the job fits on, if any
+  };
+  UnitRange unit_range(const Offer& offer, const Cluster& c) {
+    const int unit = offer.gpus_per_unit;
+    const auto fit = fewest_that_fit(*c.gpu, {c.gpus_per_node, c.multi_node()});
+    long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
+    if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);
+    return {fit ? (*fit + unit - 1) / unit : 1, max_units, fit};
+  }
+
   // The scaling curve of the recommended offer, else of the chosen GPU in its usual machines.
   std::optional<Scaling> make_scaling(const Result& r) {
     const Option* best = nullptr;
@@ -236,13 +250,9 @@ class Estimator {
       if (o.recommended) best = &o;
     if (best) {
       const Offer& offer = *best->offer;
-      const Gpu& gpu = *cat_.find_gpu(offer.gpu);
-      const Cluster c = timer_.cluster_for(offer, gpu);
-      const auto fit = fewest_that_fit(gpu, {c.gpus_per_node, c.multi_node()});
-      const int unit = offer.gpus_per_unit;
-      long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
-      if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);
-      return scaling_curve(timer_, c, &offer, unit, fit ? (*fit + unit - 1) / unit : 1, max_units, best->units, money_);
+      const Cluster c = timer_.cluster_for(offer, *cat_.find_gpu(offer.gpu));
+      const UnitRange range = unit_range(offer, c);
+      return scaling_curve(timer_, c, &offer, offer.gpus_per_unit, range.min, range.max, best->units, money_);
     }
     if (!r.estimate || !r.estimate->run.fits()) return std::nullopt;
     const Gpu& gpu = *cat_.find_gpu(req_.gpu);
@@ -260,11 +270,10 @@ class Estimator {
     o.offer = &offer;
     const Gpu& gpu = *cat_.find_gpu(offer.gpu);
     const Cluster c = timer_.cluster_for(offer, gpu);
-    const auto fit = fewest_that_fit(gpu, {c.gpus_per_node, c.multi_node()});
     const int unit = offer.gpus_per_unit;
-    long max_units = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
-    if (offer.units_available) max_units = std::min<long>(max_units, *offer.units_available);
-    const long min_units = fit ? (*fit + unit - 1) / unit : 1;
+    const UnitRange range = unit_range(offer, c);
+    const long min_units = range.min, max_units = range.max;
+    const std::optional<int>& fit = range.fit;
 
     const Sized sized = size_offer(r, offer, c, min_units, max_units);
     if (sized.needed > max_units) {
