@@ -2,7 +2,7 @@
 // wallDays (x) and cost.amount (y); the core's result.frontier highlighted and joined in its order;
 // the recommended, cheapest and fastest options labelled. Scales, ticks and pixel positions are
 // presentation; every plotted value is read from the response.
-import { h, s, replace } from './dom.js';
+import { h, s, replace, observeWidth } from './dom.js';
 import { i18n } from './i18n.js';
 
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -83,19 +83,9 @@ export class Chart {
     );
     container.append(this.root);
     // Redraws at the new width; observing only while the element is in a document (connect()).
-    // The box's width as the observer last reported it: a redraw after an estimate reads no
-    // layout (which would force the whole page's), and a new width redraws in the next frame.
+    // The box's width as the observer last reported it (dom.js observeWidth).
     this.boxWidth = 0;
-    this.observer = typeof ResizeObserver === 'function'
-      ? new ResizeObserver((entries) => {
-        const w = entries[entries.length - 1].contentRect.width;
-        this.boxWidth = w;
-        cancelAnimationFrame(this.frame);
-        this.frame = requestAnimationFrame(() => {
-          if (w > 0 && Math.abs(w - this.width) > 1) this.draw();
-        });
-      })
-      : null;
+    this.observer = observeWidth(this);
   }
 
   connect() {

@@ -47,3 +47,20 @@ export function s(tag, attrs, ...children) {
   }
   return append(el, children);
 }
+
+/**
+ * A ResizeObserver for a chart's box: keeps view.boxWidth as last reported (so a redraw after an
+ * estimate reads no layout, which would force the whole page's) and, when the width changes by
+ * more than a pixel, calls view.draw() in the next frame. Null where ResizeObserver is missing.
+ */
+export function observeWidth(view) {
+  if (typeof ResizeObserver !== 'function') return null;
+  return new ResizeObserver((entries) => {
+    const w = entries[entries.length - 1].contentRect.width;
+    view.boxWidth = w;
+    cancelAnimationFrame(view.frame);
+    view.frame = requestAnimationFrame(() => {
+      if (w > 0 && Math.abs(w - view.width) > 1) view.draw();
+    });
+  });
+}

@@ -7,7 +7,7 @@
 //
 // result.scaling: {gpu, offerId?, unitGpus, points: [{count, units, wallDays, gpuHours, cost?}],
 //                  recommendedCount, deadlineDays?, stopsPaying?, rule}
-import { h, s, replace } from './dom.js';
+import { h, s, replace, observeWidth } from './dom.js';
 import { i18n } from './i18n.js';
 import { makeScale } from './chart.js';
 
@@ -52,19 +52,9 @@ export class Scaling {
       this.rule,
     );
     container.append(this.root);
-    // The box's width as the observer last reported it: a redraw after an estimate reads no
-    // layout (which would force the whole page's), and a new width redraws in the next frame.
+    // The box's width as the observer last reported it (dom.js observeWidth).
     this.boxWidth = 0;
-    this.observer = typeof ResizeObserver === 'function'
-      ? new ResizeObserver((entries) => {
-        const w = entries[entries.length - 1].contentRect.width;
-        this.boxWidth = w;
-        cancelAnimationFrame(this.frame);
-        this.frame = requestAnimationFrame(() => {
-          if (this.data && w > 0 && Math.abs(w - this.width) > 1) this.draw();
-        });
-      })
-      : null;
+    this.observer = observeWidth(this);
   }
 
   connect() {
