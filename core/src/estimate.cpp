@@ -191,10 +191,15 @@ class Estimator {
   // Units of the offer to price: the fewest that meet the deadline; in budget mode the most
   // whose cost stays within the budget while they still make the job faster; else the
   // requested GPU count.
-  Sized size_offer(const Result& r, const Offer& offer, const Cluster& c, long min_units, long max_units) {
+  Sized size_offer(const Result& r, const Offer& offer, const Cluster& c, long min_units, long max_units,
+                   bool fits_somewhere) {
     const int unit = offer.gpus_per_unit;
     Sized out;
-    if (r.assumed_days > 0) {
+    if (r.assumed_days > 0 && !fits_somewhere) {
+      // No count of these machines holds the job: nothing to size (a search per probe).
+      out.units = std::min(min_units, max_units);
+      out.deadline_out_of_reach = true;
+    } else if (r.assumed_days > 0) {
       const Sizing s = units_for_days(timer_, c, unit, min_units, max_units, r.assumed_days);
       out.units = s.units;
       out.deadline_out_of_reach = !s.met;
@@ -275,7 +280,7 @@ class Estimator {
     const long min_units = range.min, max_units = range.max;
     const std::optional<int>& fit = range.fit;
 
-    const Sized sized = size_offer(r, offer, c, min_units, max_units);
+    const Sized sized = size_offer(r, offer, c, min_units, max_units, fit.has_value());
     if (sized.needed > max_units) {
       const bool by_stock = offer.units_available && *offer.units_available == max_units;
       if (by_stock)

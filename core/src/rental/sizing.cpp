@@ -31,36 +31,52 @@ long units_used(RunTimer& timer, const Cluster& c, int unit, long min_units, lon
 // three plans), then narrow the bracket between the last miss and that hit, which finds the boundary
 // exactly however far the step overshot. When more units stop paying off (a slow network,
 // a batch too small for more GPUs), the fastest count tried, less the units it leaves idle.
+// Every probe at a new count is a planner search, so what the same hardware's plans already
+// tell (other offers of its machines, in other units) narrows the bracket first.
 Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_units, long max_units, double days) {
   if (min_units > max_units) return {max_units, false};
   auto days_at = [&](long units) { return timer.days_on(c, static_cast<int>(units * unit)); };
   long lo = min_units - 1;  // below the fewest that fit: a miss
   long hi = min_units;
-  long fastest = hi;
-  double t = days_at(hi), t_lo = HUGE_VAL;
-  int stalls = 0;
-  while (!(t <= days)) {
-    if (hi >= max_units || stalls >= 3) return {units_used(timer, c, unit, min_units, fastest), false};
-    const double current = static_cast<double>(hi);
-    // Time falls as N^-a: a = 1 at first, then as measured over the last step (at least 1/4,
-    // below which a step counts as a stall anyway).
-    double a = 1;
-    if (lo >= min_units && std::isfinite(t) && t < t_lo)
-      a = std::clamp(std::log(t_lo / t) / std::log(current / static_cast<double>(lo)), 0.25, 1.0);
-    double guess = std::isfinite(t) ? std::ceil(current * std::pow(t / days, 1 / a) * 1.02) : 2.0 * current;
-    if (stalls > 0) guess = std::max(guess, 2.0 * current);  // poor returns: look further
-    const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
-    const double next_t = days_at(next);
-    // A stall: the step bought less than a quarter of the speed-up its units would give if
-    // time fell as 1/N.
-    const bool helped = std::isfinite(t) ? (t / next_t - 1) > 0.25 * (static_cast<double>(next) / current - 1)
-                                         : std::isfinite(next_t);
-    stalls = helped ? 0 : stalls + 1;
-    if (next_t < t) fastest = next;
-    lo = hi;
-    t_lo = t;
-    hi = next;
-    t = next_t;
+  double t = HUGE_VAL, t_lo = HUGE_VAL;
+  const RunTimer::Known known = timer.known_for_days(c, days);
+  const long known_hit = known.hit > 0 ? (known.hit + unit - 1) / unit : 0;  // meets the deadline
+  if (known_hit > 0 && known_hit <= min_units) return {min_units, true};
+  if (known_hit > 0 && known_hit <= max_units) {
+    // Straight to the bracket: its ends' days bound those of its whole units (guesses only).
+    hi = known_hit;
+    t = known.hit_days;
+    if (known.miss / unit > lo) {
+      lo = known.miss / unit;
+      t_lo = known.miss_days;
+    }
+  } else {
+    long fastest = hi;
+    t = days_at(hi);
+    int stalls = 0;
+    while (!(t <= days)) {
+      if (hi >= max_units || stalls >= 3) return {units_used(timer, c, unit, min_units, fastest), false};
+      const double current = static_cast<double>(hi);
+      // Time falls as N^-a: a = 1 at first, then as measured over the last step (at least 1/4,
+      // below which a step counts as a stall anyway).
+      double a = 1;
+      if (lo >= min_units && std::isfinite(t) && t < t_lo)
+        a = std::clamp(std::log(t_lo / t) / std::log(current / static_cast<double>(lo)), 0.25, 1.0);
+      double guess = std::isfinite(t) ? std::ceil(current * std::pow(t / days, 1 / a) * 1.02) : 2.0 * current;
+      if (stalls > 0) guess = std::max(guess, 2.0 * current);  // poor returns: look further
+      const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
+      const double next_t = days_at(next);
+      // A stall: the step bought less than a quarter of the speed-up its units would give if
+      // time fell as 1/N.
+      const bool helped = std::isfinite(t) ? (t / next_t - 1) > 0.25 * (static_cast<double>(next) / current - 1)
+                                           : std::isfinite(next_t);
+      stalls = helped ? 0 : stalls + 1;
+      if (next_t < t) fastest = next;
+      lo = hi;
+      t_lo = t;
+      hi = next;
+      t = next_t;
+    }
   }
   // The boundary lies in (lo, hi]. Any order of probes finds it, time never rising with the
   // units, but a probe at a new count is a search. A hit's layout runs on its first `used` GPUs
@@ -68,10 +84,12 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
   // count first. Otherwise guess where time crosses the deadline (log time against log units
   // through the bracket's ends), and bisect instead after a guess that failed to halve the
   // bracket (time falls in steps, where a faster layout first fits, and the deadline is often
-  // crossed at one, where guesses fare no better than halving).
+  // crossed at one, where guesses fare no better than halving). A probe that the plan of a
+  // smaller count already meets (on more GPUs it is at least as fast) costs no search either.
   bool bisect = !std::isfinite(t_lo);
   while (hi - lo > 1) {
-    const long layout_start = (timer.gpus_used_on(c, static_cast<int>(hi * unit)) + unit - 1) / unit;
+    const int used = timer.known_gpus_used(c, static_cast<int>(hi * unit));
+    const long layout_start = used > 0 ? (used + unit - 1) / unit : hi;
     const bool free = layout_start > lo && layout_start < hi;
     long mid = lo + (hi - lo) / 2;
     if (free) {
@@ -81,7 +99,8 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
       mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a))), lo + 1, hi - 1);
     }
     const long before = hi - lo;
-    const double t_mid = days_at(mid);
+    const double at_most = timer.days_at_most(c, static_cast<int>(mid * unit));
+    const double t_mid = at_most <= days ? at_most : days_at(mid);
     if (t_mid <= days) {
       hi = mid;
       t = t_mid;

@@ -227,8 +227,8 @@ class Search {
     bool operator>(const Entry& o) const { return o < *this; }
   };
   std::vector<Group> groups_;
-  // A heap (std::greater: least bound on top) of groups and expanded groups' next families.
-  std::vector<Entry> queue_;
+  std::vector<Entry> queue_;    // the groups' entries
+  std::vector<Entry> pending_;  // a heap (std::greater: least bound on top) of expanded groups' next families
   std::vector<std::pair<double, int>> families_;  // (bound, family index) of expanded groups
   PlanCache own_cache_;
   PlanCache& cache_;
@@ -262,19 +262,30 @@ class Search {
         }
       }
     }
-    std::make_heap(queue_.begin(), queue_.end(), std::greater<Entry>());
-    while (!queue_.empty()) {
-      std::pop_heap(queue_.begin(), queue_.end(), std::greater<Entry>());
-      const Entry e = queue_.back();
-      queue_.pop_back();
+    // Groups in one sorted run, least bound first; the expanded groups' next families in a
+    // heap (at most one entry a group), the least of the two taken each time: the order of a
+    // single heap of both, with a smaller heap.
+    std::sort(queue_.begin(), queue_.end());
+    std::size_t next_group = 0;
+    while (true) {
+      Entry e;
+      if (next_group < queue_.size() && (pending_.empty() || queue_[next_group] < pending_.front())) {
+        e = queue_[next_group++];
+      } else if (!pending_.empty()) {
+        std::pop_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
+        e = pending_.back();
+        pending_.pop_back();
+      } else {
+        break;
+      }
       if (e.bound >= cut()) break;
       Group& g = groups_[e.group];
       if (e.next < 0) expand(e.group);
       else descend(g, family(g, families_[g.first + e.next].second));
       const int next = e.next + 1;
       if (next < g.families) {
-        queue_.push_back({families_[g.first + next].first, e.group, next});
-        std::push_heap(queue_.begin(), queue_.end(), std::greater<Entry>());
+        pending_.push_back({families_[g.first + next].first, e.group, next});
+        std::push_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
       }
     }
   }

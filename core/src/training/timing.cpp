@@ -167,6 +167,39 @@ double RunTimer::days_on(const Cluster& c, int count) {
   return days;
 }
 
+RunTimer::Known RunTimer::known_for_days(const Cluster& c, double days) {
+  Known k;
+  for (const auto& [count, d] : hardware(c).days) {
+    if (d <= days) {
+      k.hit = count;
+      k.hit_days = d;
+      break;  // by count: the first hit is the least
+    }
+    k.miss = count;
+    k.miss_days = d;
+  }
+  return k;
+}
+
+double RunTimer::days_at_most(const Cluster& c, int count) {
+  Hardware& h = hardware(c);
+  auto it = h.plans.upper_bound(count);
+  if (it == h.plans.begin()) return HUGE_VAL;
+  const Plan& plan = std::prev(it)->second.plan;
+  if (!plan.fits) return HUGE_VAL;
+  TrainingRun run;
+  time_run(run, plan, *c.gpu, count, true);
+  return run.wall_days > 0 ? run.wall_days : HUGE_VAL;
+}
+
+int RunTimer::known_gpus_used(const Cluster& c, int count) {
+  Hardware& h = hardware(c);
+  auto it = h.plans.find(count);
+  if (it == h.plans.end()) return 0;
+  const Plan& plan = it->second.plan;
+  return plan.fits && plan.gpus_used > 0 ? std::min(plan.gpus_used, count) : count;
+}
+
 int RunTimer::gpus_used_on(const Cluster& c, int count) {
   const Plan& plan = plan_for(hardware(c), c, count, false, false);
   return plan.fits && plan.gpus_used > 0 ? std::min(plan.gpus_used, count) : count;

@@ -2,9 +2,9 @@
 // run overheads, as a TrainingRun; plans memoized per hardware (internal).
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "request.hpp"
@@ -53,6 +53,20 @@ class RunTimer {
   // The GPUs the planner's layout for `count` GPUs runs on (its plan fits): the same layout is
   // the plan of every count from there to `count`, so their days cost no search.
   int gpus_used_on(const Cluster& c, int count);
+  // What the plans made so far tell about a deadline of `days`, without a search: days never
+  // rise with the GPUs, so every count up to `miss` misses it and every count from `hit` on
+  // meets it (0: no such count planned yet).
+  struct Known {
+    int miss = 0, hit = 0;
+    double miss_days = HUGE_VAL, hit_days = HUGE_VAL;
+  };
+  Known known_for_days(const Cluster& c, double days);
+  // Days on `count` GPUs under the plan of the largest count at or below it already planned
+  // (infinite when none): at least the days on `count`, whose own plan is at least as fast
+  // (README "How the estimate is made": a plan's time never rises with the GPUs).
+  double days_at_most(const Cluster& c, int count);
+  // The GPUs the plan of `count` uses when that plan is already made; 0 when it is not.
+  int known_gpus_used(const Cluster& c, int count);
   // The planner's work so far: groups weighed, layouts whose memory was computed, and layouts
   // timed (counted twice: timing costs about two memory checks). About 0.1-0.2 µs a unit.
   double planning_work() const { return work_; }
@@ -77,7 +91,7 @@ class RunTimer {
     };
     std::map<int, Entry> plans;             // by GPU count, planner's layouts
     std::map<int, Plan> fixed;              // by GPU count, the request's layout
-    std::unordered_map<int, double> days;   // days_on by GPU count
+    std::map<int, double> days;             // days_on by GPU count
   };
   std::vector<std::unique_ptr<Hardware>> hardware_;
   Hardware* last_ = nullptr;
