@@ -65,7 +65,10 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
       double guess = std::isfinite(t) ? std::ceil(current * std::pow(t / days, 1 / a) * 1.02) : 2.0 * current;
       if (stalls > 0) guess = std::max(guess, 2.0 * current);  // poor returns: look further
       const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
-      const double next_t = days_at(next);
+      // A count that a layout of the counts planned already brings within the deadline is a
+      // hit without its own search.
+      const double at_most = timer.days_at_most(c, static_cast<int>(next * unit));
+      const double next_t = at_most <= days ? at_most : days_at(next);
       // A stall: the step bought less than a quarter of the speed-up its units would give if
       // time fell as 1/N.
       const bool helped = std::isfinite(t) ? (t / next_t - 1) > 0.25 * (static_cast<double>(next) / current - 1)
@@ -84,8 +87,9 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
   // count first. Otherwise guess where time crosses the deadline (log time against log units
   // through the bracket's ends), and bisect instead after a guess that failed to halve the
   // bracket (time falls in steps, where a faster layout first fits, and the deadline is often
-  // crossed at one, where guesses fare no better than halving). A probe that the plan of a
-  // smaller count already meets (on more GPUs it is at least as fast) costs no search either.
+  // crossed at one, where guesses fare no better than halving). A probe that a layout of the
+  // counts planned already brings within the deadline (RunTimer::days_at_most) costs no search
+  // either.
   bool bisect = !std::isfinite(t_lo);
   while (hi - lo > 1) {
     const int used = timer.known_gpus_used(c, static_cast<int>(hi * unit));

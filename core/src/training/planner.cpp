@@ -64,12 +64,12 @@ class RunOverhead {
 // - compute: (m + (pp - 1)/v) x the stage's work per micro-batch w (perf.cpp's 1F1B), plus
 //   its point-to-point sends where dp is on the same side of a node as where they were timed;
 // - traffic: its data-parallel collectives, less what one micro-batch's work hides of them.
-//   ZeRO-1 (Megatron's distributed optimizer) reduce-scatters the trainable gradients and
-//   all-gathers the updated weights once per step, behind the last micro-batch at best:
-//   (m - 1 + (pp - 1)/v) w + S. ZeRO-3 gathers the weights twice and reduce-scatters the
-//   gradients for each micro-batch, behind that micro-batch at best: (pp - 1)/v w + m X
-//   (Rajbhandari et al. 2020). S and X count bf16 and dense parameters only, timed by perf's
-//   collective model, which grows with dp.
+//   ZeRO-1 (Megatron's distributed optimizer) reduce-scatters the trainable gradients (in
+//   fp32, as perf.cpp has Megatron do) and all-gathers the updated weights (bf16) once per
+//   step, behind the last micro-batch at best: (m - 1 + (pp - 1)/v) w + S. ZeRO-3 gathers the
+//   weights twice and reduce-scatters the gradients (bf16) for each micro-batch, behind that
+//   micro-batch at best: (pp - 1)/v w + m X (Rajbhandari et al. 2020). S and X count dense
+//   parameters only, timed by perf's collective model, which grows with dp.
 // A narrower width has at most b / (dp mb) + 1/2 micro-batches, so at most b + dp mb / 2
 // sequences per step, and no more traffic.
 struct Floors {
@@ -82,19 +82,20 @@ struct Floors {
   double grads_bytes = 0;  // bf16 trainable gradients of a stage's GPU
   int multi_node = 2;      // the narrowest dp whose groups span two nodes
   double multi_node_collective = 0;  // one collective of grads_bytes at multi_node
+  double multi_node_step = 0;        // S at multi_node: the fp32 reduce-scatter and the bf16 all-gather
   bool traffic = true;     // false: no traffic floor (a calibration that hides more than it overlaps)
 };
 
 // Per sequence, before the run overhead, at every width up to one of dp mb sequences per
 // micro-batch (so at most b + dp mb / 2 per step; `per_seq` = 1 / (dp mb), `per_step` =
 // 1 / (b + dp mb / 2)): the compute floor, and the traffic floor of widths whose collectives
-// take at least `one` each.
+// take at least `one` each (ZeRO-3; ZeRO-1: `step` = S a step).
 double compute_floor(double w, double bubble, double per_seq, double per_step) {
   return w * (per_seq + bubble * per_step);
 }
-double traffic_floor(double w, double bubble, double one, bool zero3, double per_seq, double per_step) {
+double traffic_floor(double w, double bubble, double one, double step, bool zero3, double per_seq, double per_step) {
   if (zero3) return bubble * w * per_step + 3 * one * per_seq;  // w bubble / per step + m X / (m dp mb)
-  const double hidden_less = (bubble - 1) * w + 2 * one;       // (m - 1 + bubble) w + S = m w + this
+  const double hidden_less = (bubble - 1) * w + step;          // (m - 1 + bubble) w + S = m w + this
   return hidden_less >= 0 ? w * per_seq + hidden_less * per_step : 0;
 }
 
@@ -106,20 +107,21 @@ class Bounds {
   // This width, with its m micro-batches.
   double at(int dp, int m) const {
     const double stage = f_.work + (spans(dp) == f_.p2p_spans ? f_.p2p : 0);
-    return std::max(stage * (m + f_.bubble), with_traffic(stage, collective(dp), m)) / (m * seqs(dp)) *
+    return std::max(stage * (m + f_.bubble), with_traffic(stage, dp, m)) / (m * seqs(dp)) *
            overhead_.at(gpus(dp));
   }
   // The widths from `lowest` to dp that have m micro-batches.
   double same_m(int dp, int m, int lowest) const {
-    return std::max(f_.work * (m + f_.bubble), with_traffic(f_.work, collective(lowest), m)) / (m * seqs(dp)) *
+    return std::max(f_.work * (m + f_.bubble), with_traffic(f_.work, lowest, m)) / (m * seqs(dp)) *
            overhead_.least_up_to(gpus(dp));
   }
   // The widths from multi_node to dp.
   double wide(int dp) const {
     const double w = f_.work + (f_.p2p_spans ? f_.p2p : 0);
     const double one = f_.traffic ? f_.multi_node_collective : 0;
+    const double step = f_.traffic ? f_.multi_node_step : 0;
     return std::max(compute_floor(w, f_.bubble, 1 / seqs(dp), 1 / per_step(dp)),
-                    traffic_floor(w, f_.bubble, one, f_.zero3, 1 / seqs(dp), 1 / per_step(dp))) *
+                    traffic_floor(w, f_.bubble, one, step, f_.zero3, 1 / seqs(dp), 1 / per_step(dp))) *
            overhead_.least_up_to(gpus(dp));
   }
   // Every width up to dp.
@@ -138,14 +140,16 @@ class Bounds {
   double seqs(int dp) const { return static_cast<double>(dp) * f_.micro_batch; }
   double per_step(int dp) const { return f_.global_batch + seqs(dp) / 2; }
   bool spans(int dp) const { return f_.tp * dp >= f_.node; }  // sends between nodes (perf.cpp)
-  // A step of m micro-batches with its traffic, for a stage's work w and one collective.
-  double with_traffic(double w, double one, int m) const {
-    return f_.zero3 ? f_.bubble * w + 3 * m * one : (m - 1 + f_.bubble) * w + 2 * one;
+  // A step of m micro-batches with its traffic at width dp (or more), for a stage's work w.
+  double with_traffic(double w, int dp, int m) const {
+    if (!f_.traffic || dp < 2) return f_.zero3 ? f_.bubble * w : (m - 1 + f_.bubble) * w;
+    if (f_.zero3) return f_.bubble * w + 3 * m * collective(dp, f_.grads_bytes, f_.multi_node_collective);
+    return (m - 1 + f_.bubble) * w + collective(dp, 2 * f_.grads_bytes, f_.multi_node_step - f_.multi_node_collective) +
+           collective(dp, f_.grads_bytes, f_.multi_node_collective);
   }
-  double collective(int dp) const {
-    if (!f_.traffic || dp < 2) return 0;
-    if (dp == f_.multi_node) return f_.multi_node_collective;
-    return perf_.collective_seconds(f_.grads_bytes, dp, std::min(dp, std::max(1, f_.node / f_.tp)));
+  double collective(int dp, double bytes, double at_multi_node) const {
+    if (dp == f_.multi_node) return at_multi_node;
+    return perf_.collective_seconds(bytes, dp, std::min(dp, std::max(1, f_.node / f_.tp)));
   }
 };
 
@@ -406,8 +410,9 @@ class Search {
     const double w = one_stage_work(g, i) * g.layers_share[k], bubble = g.bubble[k];
     const double top = compute_floor(w, bubble, g.top_seq, g.top_step);
     if (g.top < g.multi_node) return top;
-    const double one = traffic_bounds_ ? traffic(g, 1 << k).second : 0;
-    const double wide = std::max(top, traffic_floor(w, bubble, one, i % 2, g.top_seq, g.top_step));
+    const PlanCache::Traffic none{0, 0, 0};
+    const PlanCache::Traffic& tr = traffic_bounds_ ? traffic(g, 1 << k) : none;
+    const double wide = std::max(top, traffic_floor(w, bubble, tr.one, tr.step, i % 2, g.top_seq, g.top_step));
     return g.multi_node < 2 ? wide : std::min(wide, compute_floor(w, bubble, g.narrow_seq, g.narrow_step));
   }
 
@@ -417,22 +422,24 @@ class Search {
   // PlanCache keys start from the (tp, ep) pair.
   std::size_t degree(int tp, int ep) const { return static_cast<std::size_t>(log2(tp)) * ep_degrees_ + log2(ep); }
 
-  // The bf16 trainable gradients of a stage's GPU and one collective of them over the
-  // narrowest multi-node width: shared by the group's families of one v.
-  std::pair<double, double> traffic(const Group& g, int v) {
+  // The bf16 trainable gradients of a stage's GPU, one collective of them and ZeRO-1's step
+  // traffic over the narrowest multi-node width: shared by the group's families of one v.
+  const PlanCache::Traffic& traffic(const Group& g, int v) {
     const std::size_t row_size = degrees_ * 4;
     int& row = cache_.traffic_row[g.pp];
     if (row < 0) {
       row = static_cast<int>(cache_.traffic.size() / row_size);
-      cache_.traffic.resize(cache_.traffic.size() + row_size, {-1, -1});
+      cache_.traffic.resize(cache_.traffic.size() + row_size);
     }
     const std::size_t key = row * row_size + degree(g.tp, g.ep) * 4 + log2(v);
-    auto& [grads, one] = cache_.traffic[key];
-    if (grads < 0) {
-      grads = 2.0 * trainable_dense_ * stage_param_fraction(m_, g.pp, stage_layers(g.pp, v)) / g.tp;
-      one = perf_.collective_seconds(grads, g.multi_node, std::min(g.multi_node, std::max(1, c_.gpus_per_node / g.tp)));
+    PlanCache::Traffic& tr = cache_.traffic[key];
+    if (tr.grads < 0) {
+      tr.grads = 2.0 * trainable_dense_ * stage_param_fraction(m_, g.pp, stage_layers(g.pp, v)) / g.tp;
+      const int local = std::min(g.multi_node, std::max(1, c_.gpus_per_node / g.tp));
+      tr.one = perf_.collective_seconds(tr.grads, g.multi_node, local);
+      tr.step = perf_.collective_seconds(2 * tr.grads, g.multi_node, local) + tr.one;
     }
-    return {grads, one};
+    return tr;
   }
 
   Floors floors(Group& g, const Parallelism& par) {
@@ -445,7 +452,10 @@ class Search {
     f.zero3 = par.zero >= 3;
     f.bubble = par.pp > 1 ? (par.pp - 1.0) / par.interleave : 0.0;
     f.multi_node = g.multi_node;
-    std::tie(f.grads_bytes, f.multi_node_collective) = traffic(g, par.interleave);
+    const PlanCache::Traffic& tr = traffic(g, par.interleave);
+    f.grads_bytes = tr.grads;
+    f.multi_node_collective = tr.one;
+    f.multi_node_step = tr.step;
     f.traffic = traffic_bounds_;
     return f;
   }
@@ -603,6 +613,33 @@ class Search {
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request) {
   return Search(model, training, cluster, request).run();
+}
+
+std::optional<Plan> plan_family_on(const Model& model, const TrainingSpec& training, const Cluster& cluster,
+                                   const Plan& plan, int gpus, int global_batch) {
+  // As Search::search() builds the family's group on `gpus` GPUs and descend() takes its
+  // widest width.
+  Parallelism par = plan.par;
+  const int node = cluster.gpus_per_node;
+  const int n = cluster.multi_node() ? gpus : std::min(gpus, node);
+  if (!plan.fits || par.tp > n || par.tp * par.pp > n) return std::nullopt;
+  const int zero = par.zero >= 3 ? 3 : 1;  // dp = 1 ran without ZeRO: either family holds it
+  const int top = std::min(n / (par.tp * par.pp), global_batch / par.micro_batch);
+  const int step = par.ep / std::gcd(par.ep, par.tp);
+  const int dp = top / step * step;
+  if (dp < (zero >= 3 ? 2 : 1) || (zero >= 3 && top < 2)) return std::nullopt;
+  const int m = microbatches_for(global_batch, dp * par.micro_batch);
+  if (par.interleave > 1 && m % par.pp != 0) return std::nullopt;
+  par.dp = dp;
+  par.global_batch = m * dp * par.micro_batch;
+  par.zero = dp > 1 ? zero : 0;
+  PlanRequest request;
+  request.gpus = gpus;
+  request.fixed = par;
+  request.global_batch = global_batch;
+  Plan out = plan_training(model, training, cluster, request);
+  if (!out.fits) return std::nullopt;
+  return out;
 }
 
 bool batch_limited_on(const Plan& plan, int gpus, int global_batch) {

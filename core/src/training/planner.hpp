@@ -38,7 +38,10 @@ struct PlanCache {
   // Rows of traffic by pipeline degree, added as degrees are met: few of the degrees up to
   // the layers are ever searched, and a row per possible one took megabytes per cluster.
   std::vector<int> traffic_row;                       // by pp; -1: no row yet
-  std::vector<std::pair<double, double>> traffic;
+  struct Traffic {
+    double grads = -1, one = -1, step = -1;  // -1: not yet (Search::traffic)
+  };
+  std::vector<Traffic> traffic;
 };
 
 struct PlanRequest {
@@ -72,6 +75,14 @@ Plan plan_training(const Model& model, const TrainingSpec& training, const Clust
 // configs_feasible stay the larger search's.
 Plan plan_on_fewer(const Plan& plan, int gpus, int global_batch);
 bool batch_limited_on(const Plan& plan, int gpus, int global_batch);
+
+// The layout of `plan`'s family (tp, pp, ep, micro-batch, interleaving, recomputation, ZeRO) at
+// the widest data-parallel width the search weighs for that family on `gpus` GPUs, memory
+// checked and timed; nullopt where the search weighs no such layout (the width is not among
+// its own, or it does not fit). It is one of the layouts plan_training() weighs on `gpus`
+// GPUs, so the plan found there costs no more (sizing bounds a count's days with it).
+std::optional<Plan> plan_family_on(const Model& model, const TrainingSpec& training, const Cluster& cluster,
+                                   const Plan& plan, int gpus, int global_batch);
 
 // Micro-batches per step for `per_step` = dp x micro-batch sequences: the whole number that
 // brings the global batch nearest the recipe's `global_batch` (within 2/3 to 4/3 of it when

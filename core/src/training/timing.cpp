@@ -181,15 +181,39 @@ RunTimer::Known RunTimer::known_for_days(const Cluster& c, double days) {
   return k;
 }
 
+// The planner ranks layouts by cost = steady time x (1 + checkpoint share + failures x GPUs
+// used); the days add the steady time x below_benchmark(GPUs rented) and the start-up. A
+// plan of cost at most `plan`'s has steady time at most cost / (1 + checkpoint share), so its
+// days are at most those of `plan` with the below-benchmark hours scaled by `plan`'s (1 +
+// checkpoint share + failures) / (1 + checkpoint share). A user's MFU fixes the days outright.
+double RunTimer::days_bound(const Plan& plan, const Gpu& gpu, int count) const {
+  TrainingRun run;
+  time_run(run, plan, gpu, count, true);
+  if (!plan.fits || !std::isfinite(run.seconds) || !(run.seconds > 0)) return HUGE_VAL;
+  double days = run.seconds / kSecondsPerDay;
+  const RunHours& h = run.hours;
+  if (!req_.mfu && h.total() > 0 && h.steady > 0) {
+    const double ranked = h.steady + h.checkpoint_eval + h.failures;
+    days *= (ranked + h.below_benchmark * ranked / (h.steady + h.checkpoint_eval) + h.startup) / h.total();
+  }
+  return days * (1 + 1e-6);  // and the display rounding of the days (6 significant digits)
+}
+
 double RunTimer::days_at_most(const Cluster& c, int count) {
   Hardware& h = hardware(c);
+  double days = HUGE_VAL;
   auto it = h.plans.upper_bound(count);
-  if (it == h.plans.begin()) return HUGE_VAL;
-  const Plan& plan = std::prev(it)->second.plan;
-  if (!plan.fits) return HUGE_VAL;
-  TrainingRun run;
-  time_run(run, plan, *c.gpu, count, true);
-  return run.wall_days > 0 ? run.wall_days : HUGE_VAL;
+  if (it != h.plans.end()) {  // the next count's layout, narrowed
+    if (const auto narrowed = plan_family_on(req_.model, req_.training, c, it->second.plan, count, global_batch_))
+      days = std::min(days, days_bound(*narrowed, *c.gpu, count));
+  }
+  if (it != h.plans.begin()) {  // the last count's layout as it is, and widened
+    const Plan& below = std::prev(it)->second.plan;
+    days = std::min(days, days_bound(below, *c.gpu, count));
+    if (const auto widened = plan_family_on(req_.model, req_.training, c, below, count, global_batch_))
+      days = std::min(days, days_bound(*widened, *c.gpu, count));
+  }
+  return days;
 }
 
 int RunTimer::known_gpus_used(const Cluster& c, int count) {
