@@ -7,7 +7,9 @@
 // 1. The first estimate of the process (the default catalog is parsed then).
 // 2. Whole estimates of bench/cases.json (the page's requests): median of N, full response and
 //    "response": {"options": "summary"}, and one option's detail after the summary.
-// 3. The planner alone on large jobs: layouts evaluated and milliseconds per plan.
+// 3. The planner's work in each case: searches and the layouts they checked (the same on any
+//    machine, whatever its load).
+// 4. The planner alone on large jobs: layouts evaluated and milliseconds per plan.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,6 +23,8 @@
 
 #include "catalog/catalog.hpp"
 #include "contract/default_catalog.hpp"
+#include "contract/request_reader.hpp"
+#include "estimate.hpp"
 #include "gpusizer/api.hpp"
 #include "model/model.hpp"
 #include "training/planner.hpp"
@@ -111,6 +115,13 @@ int main(int argc, char** argv) {
     if (!is_ok(out)) return fail(c, out);
     std::printf("%-50s %8.1f %6.0f %8.1f %6.0f %8.2f %7g\n", c.at("name").get<std::string>().c_str(), full, full_kb,
                 summary, summary_kb, detail, c.value("budgetMs", 0.0));
+  }
+
+  // The planner's work: what the timings above are mostly made of.
+  std::printf("\n%-50s %9s %9s\n", "planner work in the case", "searches", "layouts");
+  for (const auto& c : cases) {
+    const Result r = estimate(parse_request(c.at("request").dump()));
+    std::printf("%-50s %9d %9ld\n", c.at("name").get<std::string>().c_str(), r.planning.searches, r.planning.layouts);
   }
 
   // The planner alone: one plan of a large job on one cluster.

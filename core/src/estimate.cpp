@@ -77,6 +77,7 @@ class Estimator {
     r.measured = req_.measured;
     r.advice = make_advice(req_, r);
     r.steps = explain(req_, r);
+    r.planning = {timer_.searches(), timer_.layouts_evaluated()};
     return r;
   }
 

@@ -153,6 +153,12 @@ struct Result {
   std::optional<Scaling> scaling;
   double measured_modelled = 0;  // the modelled throughput where a measurement was taken
   std::optional<Request::Measured> measured;
+  // The planner's work for this estimate (not in the response; bench/ prints it): searches
+  // run and layouts whose memory they checked.
+  struct Planning {
+    int searches = 0;
+    long layouts = 0;
+  } planning;
 };
 
 }  // namespace gpusizer

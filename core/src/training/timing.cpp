@@ -81,6 +81,8 @@ RunTimer::Hardware& RunTimer::hardware(const Cluster& c) {
 Plan RunTimer::search(const Cluster& c, const PlanRequest& pr) {
   Plan plan = plan_training(req_.model, req_.training, c, pr);
   work_ += plan.groups_searched + plan.configs_evaluated + 2.0 * plan.configs_feasible;
+  ++searches_;
+  layouts_ += plan.configs_evaluated;
   return plan;
 }
 

@@ -71,6 +71,9 @@ class RunTimer {
   // The planner's work so far: groups weighed, layouts whose memory was computed, and layouts
   // timed (counted twice: timing costs about two memory checks). About 0.1-0.2 µs a unit.
   double planning_work() const { return work_; }
+  // Searches run so far and the layouts whose memory they checked.
+  int searches() const { return searches_; }
+  long layouts_evaluated() const { return layouts_; }
 
  private:
   const Request& req_;
@@ -97,6 +100,8 @@ class RunTimer {
   std::vector<std::unique_ptr<Hardware>> hardware_;
   Hardware* last_ = nullptr;
   double work_ = 0;
+  int searches_ = 0;
+  long layouts_ = 0;
   // Plans a layout and counts the planner's work (planning_work()).
   Plan search(const Cluster& c, const PlanRequest& pr);
 
