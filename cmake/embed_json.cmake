@@ -7,6 +7,10 @@ foreach(pair "kGpusJson;${GPUS}" "kOffersJson;${OFFERS}" "kModelsJson;${MODELS}"
   list(GET pair 0 name)
   list(GET pair 1 file)
   file(READ "${file}" json)
+  # Without the line breaks and the indentation after them (a JSON string holds no raw line
+  # break, so no value changes): the module is 20 KB smaller, 0.4 KB gzipped. The
+  # catalog is written back indented by catalog_json(), from the parsed document.
+  string(REGEX REPLACE "\n *" "" json "${json}")
   string(APPEND content "extern const char ${name}[] = R\"gpusizer_json(${json})gpusizer_json\";\n")
 endforeach()
 string(APPEND content "}  // namespace gpusizer::data\n")

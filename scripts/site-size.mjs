@@ -7,8 +7,8 @@
 //
 // Exit 1 when the gzip total is over its budget (300 KB = 300 × 1024 bytes by default) or the
 // loader over its own (10 KB). The budget is what the calculator page (index.html) fetches; the
-// whole site (the provider kit, the demo and iframe pages too) is printed beside it, and the
-// TypeScript declarations (*.d.ts, for an embedder's editor, never fetched) apart.
+// whole site (the provider kit, the demo and iframe pages too) is printed beside it, and any
+// TypeScript declarations (*.d.ts, never fetched; the build puts them in build/wasm/types) apart.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

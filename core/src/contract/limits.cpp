@@ -36,7 +36,8 @@ std::string pointer_of(const std::vector<Frame>& stack) {
 class LimitedSax {
  public:
   using json = nlohmann::json;
-  explicit LimitedSax(Lang lang) : lang_(lang) {}
+  // watch = false: no limits, for text the core wrote itself (its answers hold longer strings).
+  LimitedSax(Lang lang, bool watch) : lang_(lang), watch_(watch) {}
   json result;
 
   bool null() { return value() && dom_.null(); }
@@ -64,15 +65,16 @@ class LimitedSax {
 
  private:
   Lang lang_;
+  bool watch_;
   nlohmann::detail::json_sax_dom_parser<json> dom_{result, true};
   std::vector<Frame> stack_;  // the open objects and arrays
 
   void shallow_enough() const {
-    if (stack_.size() > static_cast<std::size_t>(kMaxDepth))
+    if (watch_ && stack_.size() > static_cast<std::size_t>(kMaxDepth))
       throw Error(errc::invalid_value, pointer_of(stack_), say(lang_, msg::error_too_deep, {{"limit", kMaxDepth}}));
   }
   bool fits(const std::string& s) const {
-    if (s.size() > kMaxStringBytes)
+    if (watch_ && s.size() > kMaxStringBytes)
       throw Error(errc::invalid_value, pointer_of(stack_),
                   say(lang_, msg::error_string_too_long, {{"bytes", format_int(static_cast<double>(s.size()))},
                                                               {"limit", format_int(kMaxStringBytes)}}));
@@ -93,6 +95,23 @@ class LimitedSax {
     return true;
   }
 };
+
+nlohmann::json parse_watched(std::string_view text, Lang lang, Document document, bool watch) {
+  using nlohmann::json;
+  const bool catalog = document == Document::catalog;
+  LimitedSax sax(lang, watch);
+  try {
+    // A pointer range: one input adapter in the wasm module.
+    json::sax_parse(text.data(), text.data() + text.size(), &sax);
+    return std::move(sax.result);
+  } catch (const json::parse_error& e) {
+    throw Error(errc::invalid_json, "",
+                say(lang, catalog ? msg::error_catalog_invalid_json : msg::error_invalid_json, {{"detail", echo(e.what())}}));
+  } catch (const json::out_of_range& e) {  // a number beyond double's range: 1e400
+    throw Error(errc::invalid_json, "",
+                say(lang, catalog ? msg::error_catalog_invalid_json : msg::error_invalid_json, {{"detail", echo(e.what())}}));
+  }
+}
 
 }  // namespace
 
@@ -119,24 +138,14 @@ nlohmann::json parse_limited(const std::string& text) {
 }
 
 nlohmann::json parse_limited(const std::string& text, Lang lang, Document document) {
-  using nlohmann::json;
-  const bool catalog = document == Document::catalog;
   if (text.size() > kMaxRequestBytes)
     // Only the limit is named: the CLI reads one byte past it, so the size read is not the input's.
     throw Error(errc::invalid_value, "",
-                say(lang, catalog ? msg::error_catalog_too_large : msg::error_request_too_large, {{"limit", format_int(kMaxRequestBytes)}}));
-  LimitedSax sax(lang);
-  try {
-    // A pointer range, as the default catalog is parsed: one input adapter in the wasm module.
-    json::sax_parse(text.data(), text.data() + text.size(), &sax);
-    return std::move(sax.result);
-  } catch (const json::parse_error& e) {
-    throw Error(errc::invalid_json, "",
-                say(lang, catalog ? msg::error_catalog_invalid_json : msg::error_invalid_json, {{"detail", echo(e.what())}}));
-  } catch (const json::out_of_range& e) {  // a number beyond double's range: 1e400
-    throw Error(errc::invalid_json, "",
-                say(lang, catalog ? msg::error_catalog_invalid_json : msg::error_invalid_json, {{"detail", echo(e.what())}}));
-  }
+                say(lang, document == Document::catalog ? msg::error_catalog_too_large : msg::error_request_too_large,
+                    {{"limit", format_int(kMaxRequestBytes)}}));
+  return parse_watched(text, lang, document, true);
 }
+
+nlohmann::json parse_own(std::string_view text) { return parse_watched(text, Lang::en, Document::catalog, false); }
 
 }  // namespace gpusizer::jsonio
