@@ -121,6 +121,7 @@ html = html.replace(line('<script\\b[^>]*>\\s*<\\/script>'), (_, indent, tag, eo
     return ''; // the bundle goes at the end of <body>
   }
   if (name === 'page.js') return ''; // registers the service worker: none on file://
+  if (name === 'warm.js') return ''; // starts the core's worker early: the bundle has none
   return fail(`index.html has a script this build does not know: ${tag}`);
 });
 html = html.replace(line('<link\\b[^>]*>'), (all, indent, tag, eol) => {

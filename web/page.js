@@ -14,13 +14,11 @@
 // touches the URL.
 
 import { i18n } from './sizer/i18n.js';
-import { warm } from './sizer/engine.js';
 import { ClaimsSection } from './page-claims.js';
 import './catalog-file.js'; // the "use your own catalog" file input (also in the offline file)
 
-// The calculator's core starts loading (in its worker) now, while the element's own modules are
-// still on their way: this script's are fewer and run first.
-warm();
+// The calculator's core started loading (in its worker) before this: sizer/warm.js, first in
+// the page's head.
 
 const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
 const HTML_LANG = { zh: 'zh-CN', en: 'en' };

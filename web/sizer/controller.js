@@ -357,8 +357,8 @@ export class Controller {
           s.noWasm = true;
           throw new Error(i18n(this.lang).t('fallback.noWasm'));
         }
-        const core = await engine.catalog();
-        s.version = await engine.version();
+        const [core, version] = await Promise.all([engine.catalog(), engine.version()]);
+        s.version = version;
         s.core = core;
         s.contract = readContract(core);
       } catch (err) {

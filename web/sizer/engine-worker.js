@@ -3,23 +3,37 @@
 // prices every offer of the catalog (a tenth of a second or more of wasm), computed here so typing
 // never waits for it. It loads its own copy of the module and answers {id, text} with the core's
 // JSON (or version string), or {id, error} when the module cannot load.
+// The page sends the wasm compiled ({op: 'module', module}) as its first message, before any
+// call: it starts that fetch before this worker has even loaded its script. With module null
+// the glue fetches the wasm itself.
 import createGpusizer from '../gpusizer.js';
+import { instantiate } from './engine.js';
 
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
+let given;
+const compiled = new Promise((resolve) => {
+  given = resolve;
+});
 let loading = null;
 
 const load = () => {
   if (!loading) {
-    loading = createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href }).catch((err) => {
-      loading = null; // a later call tries again
-      throw err;
-    });
+    loading = compiled
+      .then((module) => instantiate(createGpusizer, module, (file) => new URL(file, MODULE_URL).href))
+      .catch((err) => {
+        loading = null; // a later call tries again
+        throw err;
+      });
   }
   return loading;
 };
 
 self.addEventListener('message', async (e) => {
-  const { id, op, text, lang } = e.data || {};
+  const { id, op, text, lang, module } = e.data || {};
+  if (op === 'module') {
+    given(module instanceof WebAssembly.Module ? module : null);
+    return;
+  }
   try {
     const m = await load();
     let answer;

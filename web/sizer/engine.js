@@ -6,9 +6,11 @@
 // import.meta.url keeps the element working when a page embeds it from another folder.
 
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
+const WASM_URL = new URL('../gpusizer.wasm', import.meta.url).href;
 
 let loading = null;
 let bundledFactory = null;
+let compiling = null;
 
 /**
  * Uses this module factory instead of importing gpusizer.js: the one-file offline page
@@ -22,6 +24,41 @@ export function useModuleFactory(createGpusizer) {
 /** Whether this browser runs WebAssembly (it may be switched off, or missing). */
 export const hasWasm = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.instantiate === 'function';
 
+/**
+ * The wasm, fetched and compiled here (streaming: it compiles as it arrives, off the main thread)
+ * as soon as anything asks for the core. The page starts this before its own modules have
+ * arrived, and before the worker has fetched its script and the Embind glue: the worker would
+ * only ask for the wasm after those. Resolves to the WebAssembly.Module, or null when it could
+ * not be had this way (no compileStreaming, a server sending another MIME type, a network error):
+ * then the glue fetches the wasm itself, and reports what fails.
+ */
+function compileWasm() {
+  if (!compiling) {
+    compiling = Promise.resolve()
+      .then(() => WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' })))
+      .catch(() => null);
+  }
+  return compiling;
+}
+
+/**
+ * Instantiates the Embind glue's factory with the wasm compiled already (module), or lets the
+ * glue fetch and compile it itself (module null). The worker does the same (engine-worker.js).
+ */
+export function instantiate(createGpusizer, module, locateFile) {
+  if (!module) return createGpusizer({ locateFile });
+  return new Promise((resolve, reject) => {
+    createGpusizer({
+      locateFile,
+      // The glue's hook for wasm it does not fetch itself: receive(instance) finishes its start-up.
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
 /** Resolves to the instantiated module (shared by every <gpu-sizer> on the page). */
 export function load() {
   if (!loading) {
@@ -29,8 +66,8 @@ export function load() {
     loading = (
       factory
         ? Promise.resolve().then(() => factory())
-        : import(MODULE_URL).then(({ default: createGpusizer }) =>
-            createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href }),
+        : Promise.all([import(MODULE_URL), compileWasm()]).then(([{ default: createGpusizer }, module]) =>
+            instantiate(createGpusizer, module, (file) => new URL(file, MODULE_URL).href),
           )
     )
       .catch((err) => {
@@ -77,6 +114,14 @@ function startWorker() {
     fail(new WorkerUnavailable('worker failed'));
   });
   core = { worker, pending };
+  // The worker waits for this first message: the wasm compiled here, or null (it fetches it).
+  compileWasm().then((module) => {
+    try {
+      worker.postMessage({ op: 'module', module });
+    } catch {
+      worker.postMessage({ op: 'module', module: null }); // a browser that cannot pass a Module
+    }
+  });
   return core;
 }
 
@@ -103,18 +148,31 @@ async function call(op, text = '', lang = 'en') {
   return m.version();
 }
 
+let defaultCatalog = null; // the default catalog's text, once asked for (it never changes)
+
 /**
- * Starts the core's worker and has it load the module (fetch and compile the wasm) now, while the
- * page is still loading its own modules. Called as early as possible (the host page's script;
- * the element when it is created); does nothing where estimates run in the page. (Running an
- * estimate to warm the module's code as well made the first result later on a busy two-core
- * machine: the two threads competed for it.)
+ * Starts the core's worker and has it load the module (the wasm compiled here) and answer the
+ * default catalog (its first call parses the catalog built into the module: a large part of the
+ * first result's time), all while the page is still loading its own modules. Called as early as
+ * possible (sizer/warm.js from the page's head; the element when it is created); does nothing
+ * where estimates run in the page. (Running an estimate to warm the module's code as well made
+ * the first result later on a busy two-core machine: the two threads competed for it.)
  */
 export function warm() {
   if (core || bundledFactory || inPage || typeof Worker !== 'function' || !hasWasm()) return;
-  call('version').catch(() => {
+  catalogText().catch(() => {
     /* a module that fails to load is reported by the element's own first call */
   });
+}
+
+function catalogText() {
+  if (!defaultCatalog) {
+    defaultCatalog = call('catalog').catch((err) => {
+      defaultCatalog = null; // a later call tries again
+      throw err;
+    });
+  }
+  return defaultCatalog;
 }
 
 /** Whether estimates run off the page's main thread (then the form need not wait for a pause in typing). */
@@ -122,7 +180,7 @@ export const offMainThread = () => !bundledFactory && !inPage && typeof Worker =
 
 /** The default catalog, parsed ({catalogVersion, fx, gpus, models, offers, contract}). */
 export async function catalog() {
-  return JSON.parse(await call('catalog'));
+  return JSON.parse(await catalogText());
 }
 
 /** One estimate: request object in, parsed response out. */
