@@ -135,7 +135,7 @@ html = html.replace(line('<link\\b[^>]*>'), (all, indent, tag, eol) => {
     return keep(indent, `<style>\n${css.trim()}\n${indent}</style>`, eol);
   }
   if (relName === 'icon') return keep(indent, tag.replace(href, dataUri(file)), eol);
-  if (relName === 'manifest' || relName === 'modulepreload') return '';
+  if (relName === 'manifest' || relName === 'modulepreload' || relName === 'preload') return ''; // the bundle has them inside
   return fail(`index.html has a link this build does not know: ${tag}`);
 });
 html = html.replace(/<img\b[^>]*>/gi, (tag) => {

@@ -27,30 +27,42 @@ const THEMES = ['light', 'dark'];
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 
 /**
- * A view below the fold whose module is imported when the element is built, but which holds up
- * neither the element's definition nor its first result's plan (controller.js run()): its place
- * is kept by an empty comment node, and it is built there once its module is in. The calls made
- * before then are replayed in the order of their last call (update, setStale, connect...).
- * ready resolves to the view, or null when its module could not load (the rest of the element
- * works without it).
+ * A view below the fold whose module is imported once the core is in (start()), so that it holds
+ * up neither the element's definition nor the core's worker (whose script requests the browser
+ * ranks below the page's own modules) nor the first result's plan (run()): its place is kept by
+ * an empty comment node, and it is built there once its module is in. The calls made before
+ * then are replayed in the order of their last call (update, setStale, connect...). ready
+ * resolves to the view, or null when its module could not load (the rest of the element works
+ * without it).
  */
 class Later {
   constructor(container, load, make) {
-    const slot = document.createComment('');
-    container.append(slot);
+    this.slot = document.createComment('');
+    container.append(this.slot);
+    this.load = load;
+    this.make = make;
     this.view = null;
     this.calls = new Map(); // method → its last arguments, until the view is built
-    this.ready = load().then(
+    this.ready = null;
+  }
+
+  /** Imports the view's module (once) and builds the view; resolves to it, or null. */
+  start() {
+    this.ready ??= this.load().then(
       (mod) => {
         const here = document.createDocumentFragment();
-        this.view = make(mod, here);
-        slot.replaceWith(here);
+        this.view = this.make(mod, here);
+        this.slot.replaceWith(here);
         for (const [name, args] of this.calls) this.view[name](...args);
         this.calls = null;
         return this.view;
       },
-      () => null,
+      () => {
+        this.calls = null;
+        return null;
+      },
     );
+    return this.ready;
   }
 
   call(name, args) {
@@ -58,6 +70,7 @@ class Later {
     if (!this.calls) return undefined; // the module failed to load
     this.calls.delete(name);
     this.calls.set(name, args);
+    if (name === 'update') this.start();
     return undefined;
   }
 
@@ -157,8 +170,8 @@ export class Controller {
         host.lang = lang; // the attribute changes; attributeChanged() does the rest
       },
     });
-    // The plan is drawn with the first result; the views below it come from modules that load
-    // meanwhile (Later: import() with literal paths, which the offline bundle inlines).
+    // The plan is drawn with the first result; the views below it come from modules imported
+    // once the core is in (Later: import() with literal paths, which the offline bundle inlines).
     this.summary = new Summary(results);
     this.exporter = new Later(results, () => import('./export.js'), (m, box) => new m.Exporter(box, { version: () => this.state.version }));
     const panels = h('div', { class: 'panels' });
@@ -439,6 +452,8 @@ export class Controller {
       } finally {
         s.coreLoad = null;
       }
+      // The core is in (its worker has fetched its scripts): the views below the fold now.
+      for (const view of this.views) view.start?.();
       this.form.setContract(s.contract, this.langs);
       this.refreshLists();
       this.applyAttributes();
@@ -764,7 +779,7 @@ export class Controller {
         s.finishing = true;
         this.syncBusy();
         // The views' modules have long arrived by now, as a rule; else this waits for them.
-        await Promise.all([afterPaint(), ...this.views.map((view) => view.ready)]);
+        await Promise.all([afterPaint(), ...this.views.map((view) => view.start?.())]);
         s.finishing = false;
         if (seq !== s.seq) return; // a newer result drew every view already, or the element left
         rest = performance.now();

@@ -7,7 +7,6 @@
 // call: it starts that fetch before this worker has even loaded its script. With module null
 // the glue fetches the wasm itself.
 import createGpusizer from '../gpusizer.js';
-import { instantiate } from './engine.js';
 
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
 let given;
@@ -16,10 +15,27 @@ const compiled = new Promise((resolve) => {
 });
 let loading = null;
 
+/**
+ * The glue's factory instantiated with the compiled module (engine.js instantiate(), repeated
+ * here: importing engine.js would be one more file for the worker to fetch before it can start).
+ */
+function instantiate(module, locateFile) {
+  if (!module) return createGpusizer({ locateFile });
+  return new Promise((resolve, reject) => {
+    createGpusizer({
+      locateFile,
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
 const load = () => {
   if (!loading) {
     loading = compiled
-      .then((module) => instantiate(createGpusizer, module, (file) => new URL(file, MODULE_URL).href))
+      .then((module) => instantiate(module, (file) => new URL(file, MODULE_URL).href))
       .catch((err) => {
         loading = null; // a later call tries again
         throw err;

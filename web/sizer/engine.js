@@ -45,7 +45,7 @@ function compileWasm() {
  * Instantiates the Embind glue's factory with the wasm compiled already (module), or lets the
  * glue fetch and compile it itself (module null). The worker does the same (engine-worker.js).
  */
-export function instantiate(createGpusizer, module, locateFile) {
+function instantiate(createGpusizer, module, locateFile) {
   if (!module) return createGpusizer({ locateFile });
   return new Promise((resolve, reject) => {
     createGpusizer({
