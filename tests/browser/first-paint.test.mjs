@@ -1,5 +1,5 @@
-// The calculator page's way to its first result (README, Performance): the wasm fetched and
-// compiled by the page (sizer/warm.js, first in its head) and handed to the core's worker; the
+// The calculator page's way to its first result (README, Performance): the wasm fetched by the
+// page (sizer/warm.js, first in its head) and its bytes handed to the core's worker; the
 // first result's plan drawn a frame before the views below it, whose modules are imported
 // without holding up the element; the file input and the guide's claims imported after the
 // first result. What is checked is that each of these still does its work, not how fast (the
@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { useSite, waitShadow, shadow, settled, TIMEOUT } from './harness.mjs';
 
-// The same site, but its wasm served as application/octet-stream: WebAssembly.compileStreaming
-// refuses that, and the worker's glue must then fetch and compile the wasm itself.
+// The same site, but its wasm served as application/octet-stream (WebAssembly.compileStreaming
+// and instantiateStreaming refuse that type; the page's bytes do not depend on it).
 const files = {};
 const site = useSite({ files });
 
@@ -75,7 +75,7 @@ describe('the first result', () => {
     assert.equal(await shadow(page, ({ shadowRoot: root }) => root.querySelector('.results').hasAttribute('data-first')), false);
   });
 
-  test('the wasm is fetched once, by the page, which hands it compiled to the core’s worker', async () => {
+  test('the wasm is fetched once, by the page, which hands its bytes to the core’s worker', async () => {
     // A fetch by the page is in the page's resource timing; the worker's would be in its own.
     const inPage = await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/gpusizer.wasm')).length);
     assert.equal(inPage, 1);
@@ -112,7 +112,7 @@ describe('the first result', () => {
 });
 
 describe('a server that sends the wasm under another type', () => {
-  test('the worker’s glue fetches and compiles it itself, and the page shows its result', async () => {
+  test('the page shows its result all the same', async () => {
     files['/gpusizer.wasm'] = {
       body: fs.readFileSync(`${site.siteDir}/gpusizer.wasm`),
       type: 'application/octet-stream',

@@ -128,7 +128,7 @@ export class Controller {
   constructor(host, root) {
     this.host = host;
     this.root = root;
-    engine.warm(); // the core's worker starts compiling while the element builds its form
+    engine.warm(); // the core's worker starts loading while the element builds its form
     this.state = {
       connected: false,
       core: null, // the core's catalog (gpus, models, offers, fx, contract) once the module has loaded

@@ -3,39 +3,22 @@
 // prices every offer of the catalog (a tenth of a second or more of wasm), computed here so typing
 // never waits for it. It loads its own copy of the module and answers {id, text} with the core's
 // JSON (or version string), or {id, error} when the module cannot load.
-// The page sends the wasm compiled ({op: 'module', module}) as its first message, before any
-// call: it starts that fetch before this worker has even loaded its script. With module null
-// the glue fetches the wasm itself.
+// The page sends the wasm's bytes ({op: 'wasm', bytes}) as its first message, before any call:
+// it starts that fetch before this worker has even loaded its script. With bytes null the glue
+// fetches the wasm itself.
 import createGpusizer from '../gpusizer.js';
 
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
 let given;
-const compiled = new Promise((resolve) => {
+const wasm = new Promise((resolve) => {
   given = resolve;
 });
 let loading = null;
 
-/**
- * The glue's factory instantiated with the compiled module (engine.js instantiate(), repeated
- * here: importing engine.js would be one more file for the worker to fetch before it can start).
- */
-function instantiate(module, locateFile) {
-  if (!module) return createGpusizer({ locateFile });
-  return new Promise((resolve, reject) => {
-    createGpusizer({
-      locateFile,
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), reject);
-        return {};
-      },
-    }).then(resolve, reject);
-  });
-}
-
 const load = () => {
   if (!loading) {
-    loading = compiled
-      .then((module) => instantiate(module, (file) => new URL(file, MODULE_URL).href))
+    loading = wasm
+      .then((bytes) => createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href, ...(bytes ? { wasmBinary: bytes } : {}) }))
       .catch((err) => {
         loading = null; // a later call tries again
         throw err;
@@ -45,9 +28,9 @@ const load = () => {
 };
 
 self.addEventListener('message', async (e) => {
-  const { id, op, text, lang, module } = e.data || {};
-  if (op === 'module') {
-    given(module instanceof WebAssembly.Module ? module : null);
+  const { id, op, text, lang, bytes } = e.data || {};
+  if (op === 'wasm') {
+    given(bytes instanceof ArrayBuffer ? bytes : null);
     return;
   }
   try {

@@ -10,7 +10,6 @@ const WASM_URL = new URL('../gpusizer.wasm', import.meta.url).href;
 
 let loading = null;
 let bundledFactory = null;
-let compiling = null;
 
 /**
  * Uses this module factory instead of importing gpusizer.js: the one-file offline page
@@ -25,38 +24,18 @@ export function useModuleFactory(createGpusizer) {
 export const hasWasm = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.instantiate === 'function';
 
 /**
- * The wasm, fetched and compiled here (streaming: it compiles as it arrives, off the main thread)
- * as soon as anything asks for the core. The page starts this before its own modules have
- * arrived, and before the worker has fetched its script and the Embind glue: the worker would
- * only ask for the wasm after those. Resolves to the WebAssembly.Module, or null when it could
- * not be had this way (no compileStreaming, a server sending another MIME type, a network error):
- * then the glue fetches the wasm itself, and reports what fails.
+ * The wasm's bytes, fetched here as soon as anything asks for the core: the page starts this
+ * before its own modules have arrived, and before the worker has fetched its script and the
+ * Embind glue (the browser ranks a worker's script requests below the page's own), after which
+ * the worker would only begin to ask for the wasm. The bytes go to the worker, which compiles
+ * them itself: a module compiled here and posted to it ran the first estimate slower there
+ * (bench-page, four comparisons in turns). Resolves to an ArrayBuffer, or null when the fetch
+ * fails (the glue then fetches the wasm itself, and reports what fails).
  */
-function compileWasm() {
-  if (!compiling) {
-    compiling = Promise.resolve()
-      .then(() => WebAssembly.compileStreaming(fetch(WASM_URL, { credentials: 'same-origin' })))
-      .catch(() => null);
-  }
-  return compiling;
-}
-
-/**
- * Instantiates the Embind glue's factory with the wasm compiled already (module), or lets the
- * glue fetch and compile it itself (module null). The worker does the same (engine-worker.js).
- */
-function instantiate(createGpusizer, module, locateFile) {
-  if (!module) return createGpusizer({ locateFile });
-  return new Promise((resolve, reject) => {
-    createGpusizer({
-      locateFile,
-      // The glue's hook for wasm it does not fetch itself: receive(instance) finishes its start-up.
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), reject);
-        return {};
-      },
-    }).then(resolve, reject);
-  });
+function fetchWasm() {
+  return fetch(WASM_URL, { credentials: 'same-origin' })
+    .then((response) => (response.ok ? response.arrayBuffer() : null))
+    .catch(() => null);
 }
 
 /** Resolves to the instantiated module (shared by every <gpu-sizer> on the page). */
@@ -66,8 +45,8 @@ export function load() {
     loading = (
       factory
         ? Promise.resolve().then(() => factory())
-        : Promise.all([import(MODULE_URL), compileWasm()]).then(([{ default: createGpusizer }, module]) =>
-            instantiate(createGpusizer, module, (file) => new URL(file, MODULE_URL).href),
+        : import(MODULE_URL).then(({ default: createGpusizer }) =>
+            createGpusizer({ locateFile: (file) => new URL(file, MODULE_URL).href }),
           )
     )
       .catch((err) => {
@@ -114,14 +93,9 @@ function startWorker() {
     fail(new WorkerUnavailable('worker failed'));
   });
   core = { worker, pending };
-  // The worker waits for this first message: the wasm compiled here, or null (it fetches it).
-  compileWasm().then((module) => {
-    try {
-      worker.postMessage({ op: 'module', module });
-    } catch {
-      worker.postMessage({ op: 'module', module: null }); // a browser that cannot pass a Module
-    }
-  });
+  // The worker waits for this first message: the wasm's bytes (handed over, not copied), or
+  // null (it fetches them itself).
+  fetchWasm().then((bytes) => worker.postMessage({ op: 'wasm', bytes }, bytes ? [bytes] : []));
   return core;
 }
 
@@ -151,7 +125,7 @@ async function call(op, text = '', lang = 'en') {
 let defaultCatalog = null; // the default catalog's text, once asked for (it never changes)
 
 /**
- * Starts the core's worker and has it load the module (the wasm compiled here) and answer the
+ * Starts the core's worker and has it load the module (the wasm's bytes fetched here) and answer the
  * default catalog (its first call parses the catalog built into the module: a large part of the
  * first result's time), all while the page is still loading its own modules. Called as early as
  * possible (sizer/warm.js from the page's head; the element when it is created); does nothing
