@@ -27,10 +27,12 @@ const THEMES = ['light', 'dark'];
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 
 /**
- * A view below the fold whose module is imported once the core is in (start()), so that it holds
- * up neither the element's definition nor the core's worker (whose script requests the browser
- * ranks below the page's own modules) nor the first result's plan (run()): its place is kept by
- * an empty comment node, and it is built there once its module is in. The calls made before
+ * A view below the fold whose module is imported only once the first result's plan is drawn
+ * (start(), from run(); or its first update), so that it holds up neither the element's
+ * definition, nor the core's worker (whose script requests the browser ranks below the page's
+ * own modules), nor the first estimate (loading and running the modules meanwhile took the
+ * processor from the worker on a two-core machine): its place is kept by an empty comment node,
+ * and it is built there once its module is in. The calls made before
  * then are replayed in the order of their last call (update, setStale, connect...). ready
  * resolves to the view, or null when its module could not load (the rest of the element works
  * without it).
@@ -171,7 +173,7 @@ export class Controller {
       },
     });
     // The plan is drawn with the first result; the views below it come from modules imported
-    // once the core is in (Later: import() with literal paths, which the offline bundle inlines).
+    // after that (Later: import() with literal paths, which the offline bundle inlines).
     this.summary = new Summary(results);
     this.exporter = new Later(results, () => import('./export.js'), (m, box) => new m.Exporter(box, { version: () => this.state.version }));
     const panels = h('div', { class: 'panels' });
@@ -452,8 +454,6 @@ export class Controller {
       } finally {
         s.coreLoad = null;
       }
-      // The core is in (its worker has fetched its scripts): the views below the fold now.
-      for (const view of this.views) view.start?.();
       this.form.setContract(s.contract, this.langs);
       this.refreshLists();
       this.applyAttributes();
@@ -761,9 +761,9 @@ export class Controller {
       const ctx = this.viewContext(response);
       this.form.update(response);
       // The first result: the plan shows and paints first, the panels, charts, table and steps
-      // below the fold a task later (data-first hides them meanwhile, gpu-sizer.css), so their
-      // drawing (tens of milliseconds while the page's code is still cold) does not hold up the
-      // figures. Later results draw everything at once: the views are quick by then.
+      // below the fold once it has painted and their modules are in (data-first hides them
+      // meanwhile, gpu-sizer.css), so their drawing (tens of milliseconds while the page's code
+      // is still cold) does not hold up the figures. Later results draw everything at once.
       const first = !s.hasResult;
       for (const view of first ? this.headline : this.views) view.update(response, ctx);
       this.updateMeta(response);
@@ -778,7 +778,7 @@ export class Controller {
         t2 = performance.now();
         s.finishing = true;
         this.syncBusy();
-        // The views' modules have long arrived by now, as a rule; else this waits for them.
+        // The views' modules are fetched while the plan paints; this waits for them.
         await Promise.all([afterPaint(), ...this.views.map((view) => view.start?.())]);
         s.finishing = false;
         if (seq !== s.seq) return; // a newer result drew every view already, or the element left
