@@ -3,9 +3,12 @@
 // machine as much as the page). Serves the site with its strict CSP (serve.mjs), opens it in
 // Debian's Chromium and prints:
 //
-//   first paint     navigation start → the first result painted (the first gpusizer-result, then
-//                   the frame after it), in a fresh browser context (cold: nothing cached) and
-//                   reloaded in the same context (warm: HTTP cache and service worker)
+//   first paint     navigation start → the first result painted (the first frame that shows the
+//                   element's result, and its paint), in a fresh browser context (cold: nothing
+//                   cached) and reloaded in the same context (warm: HTTP cache and service worker);
+//                   and the whole result painted (the first gpusizer-result, every view drawn, then
+//                   the frame after it): the element shows a first result's plan a frame before
+//                   the views below the fold
 //   edit → paint    one changed field (training tokens) → the new result painted: the input event
 //                   dispatched in the page, the matching gpusizer-result, the frame after it;
 //                   median and 90th percentile over N edits
@@ -13,6 +16,13 @@
 //                   key by key, 60 ms apart
 //
 //   node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--json]
+//   node scripts/bench-page.mjs SITE --against OTHER_SITE [--runs 9]
+//
+// With --against, only the first paint, of both sites, their runs taken in turns (A, B, A, B...):
+// on a machine shared with other work the load changes by the minute, and a comparison of two
+// runs minutes apart measures that as much as the sites. Each first paint is also broken down
+// into the milestones on its way (STEPS below): HTML, the page's scripts, the element defined,
+// the core's worker, the wasm's fetch, the worker's answers, the render, the paint.
 //
 // Targets on the development machine: first paint ≤ 600 ms, edit → paint ≤ 120 ms median, no long
 // task over 50 ms while typing. The figures are compared with them in the output only.
@@ -27,12 +37,13 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TARGETS = { firstPaint: 600, editToPaint: 120, longTask: 50 };
 
 function parseArgs(argv) {
-  const opts = { site: path.join(here, '../build/wasm/site'), runs: 5, edits: 21, json: false };
+  const opts = { site: path.join(here, '../build/wasm/site'), runs: 5, edits: 21, json: false, against: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Number(argv[++i]);
     else if (a === '--edits') opts.edits = Number(argv[++i]);
     else if (a === '--json') opts.json = true;
+    else if (a === '--against') opts.against = argv[++i];
     else if (a === '--help' || a === '-h') opts.help = true;
     else opts.site = a;
   }
@@ -54,10 +65,45 @@ const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : '—');
 const probe = () => {
   window.__bench = { firstPaint: null, long: [] };
   const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+  const b = window.__bench;
+  b.at = { workers: [] }; // milestones of the first result, ms after navigation start (breakdown)
+  // The first result painted: the first frame in which the element shows a result (its results
+  // block no longer hidden), seen before that frame paints; the paint is over when a task queued
+  // then runs. The whole result painted: the first gpusizer-result (every view drawn), then the
+  // frame after it.
+  const look = () => {
+    const results = document.querySelector('gpu-sizer')?.shadowRoot?.querySelector('.results');
+    if (!results || results.hidden) return requestAnimationFrame(look);
+    b.at.shown = performance.now();
+    setTimeout(() => { b.firstPaint ??= performance.now(); }, 0);
+  };
+  requestAnimationFrame(look);
   document.addEventListener('gpusizer-result', (e) => {
-    window.__bench.lastTokens = e.detail?.request?.training?.tokens;
-    if (window.__bench.firstPaint == null) afterPaint(() => { window.__bench.firstPaint ??= performance.now(); });
+    b.lastTokens = e.detail?.request?.training?.tokens;
+    if (b.wholePaint == null) {
+      b.at.result ??= performance.now();
+      b.at.render ??= performance.getEntriesByName('gpusizer:render')[0]?.duration;
+      afterPaint(() => { b.wholePaint ??= performance.now(); });
+    }
   });
+  customElements.whenDefined('gpu-sizer').then(() => { b.at.defined ??= performance.now(); });
+  // Each worker's creation and its messages both ways ({op} out, {id} back), timed in the page.
+  const W = window.Worker;
+  if (typeof W === 'function') {
+    window.Worker = class extends W {
+      constructor(url, options) {
+        const rec = { url: String(url), created: performance.now(), out: [], back: [] };
+        super(url, options);
+        b.at.workers.push(rec);
+        this.rec = rec;
+        this.addEventListener('message', (e) => rec.back.push({ id: e.data?.id, t: performance.now() }));
+      }
+      postMessage(message, ...rest) {
+        this.rec?.out.push({ id: message?.id, op: message?.op ?? 'claims', t: performance.now() });
+        return super.postMessage(message, ...rest);
+      }
+    };
+  }
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__bench.long.push({ start: e.startTime, duration: e.duration });
@@ -65,11 +111,70 @@ const probe = () => {
   } catch { /* no Long Tasks API */ }
 };
 
-async function firstPaint(page, url) {
+/**
+ * Loads url and waits for its first result painted: {paint, steps}, steps being the milestones
+ * on the way (ms after navigation start; see STEPS). requests: the page's requests seen since
+ * the last call (the worker's included), whose timing gives the wasm module's fetch.
+ */
+async function firstPaint(page, url, requests = []) {
+  requests.length = 0;
   await page.goto(url);
-  await page.waitForFunction(() => window.__bench && window.__bench.firstPaint != null, null, { timeout: 30000 });
-  return page.evaluate(() => window.__bench.firstPaint);
+  await page.waitForFunction(() => window.__bench && window.__bench.firstPaint != null && window.__bench.wholePaint != null, null, { timeout: 30000 });
+  const got = await page.evaluate(() => {
+    const b = window.__bench;
+    const nav = performance.getEntriesByType('navigation')[0];
+    // The scripts in before the element was defined (the modules imported later are not its graph).
+    const scripts = performance.getEntriesByType('resource')
+      .filter((r) => /\.m?js$/.test(new URL(r.name).pathname) && r.responseEnd <= (b.at.defined ?? Infinity));
+    return { paint: b.firstPaint, whole: b.wholePaint, at: b.at, timeOrigin: performance.timeOrigin, html: nav?.responseEnd,
+      scripts: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : NaN };
+  });
+  const { at } = got;
+  const engine = at.workers.find((w) => w.url.includes('engine-worker')) || { out: [], back: [] };
+  const back = (op) => {
+    const sent = engine.out.find((m) => m.op === op);
+    return sent ? engine.back.find((m) => m.id === sent.id)?.t ?? NaN : NaN;
+  };
+  const wasm = requests.find((r) => r.url().endsWith('.wasm'));
+  const timing = wasm?.timing();
+  const rel = (t) => (timing && t >= 0 ? timing.startTime + t - got.timeOrigin : NaN);
+  const steps = {
+    html: got.html,
+    scripts: got.scripts,
+    defined: at.defined,
+    worker: engine.created ?? NaN,
+    wasmStart: rel(timing?.requestStart),
+    wasmEnd: rel(timing?.responseEnd),
+    ready: engine.back[0]?.t ?? NaN,
+    catalog: back('catalog'),
+    estimateSent: engine.out.find((m) => m.op === 'estimate')?.t ?? NaN,
+    estimate: back('estimate'),
+    shown: at.shown,
+    paint: got.paint,
+    result: at.result,
+    whole: got.whole,
+  };
+  steps.render = at.render ?? NaN;
+  return { paint: got.paint, steps };
 }
+
+// The first result's way, in order: what each milestone means (each is ms after navigation start).
+const STEPS = [
+  ['html', 'HTML received (navigation timing responseEnd)'],
+  ['scripts', 'the page\'s scripts received (the last one in before the element was defined)'],
+  ['defined', '<gpu-sizer> defined (its module graph evaluated)'],
+  ['worker', 'the core\'s worker created'],
+  ['wasmStart', 'gpusizer.wasm requested'],
+  ['wasmEnd', 'gpusizer.wasm received'],
+  ['ready', 'the worker\'s first answer (the module loaded, and its first call)'],
+  ['catalog', 'the default catalog answered'],
+  ['estimateSent', 'the first estimate sent (catalog parsed, form filled)'],
+  ['estimate', 'the first estimate answered'],
+  ['shown', 'the result shows (the frame that paints it begins)'],
+  ['paint', 'FIRST RESULT PAINTED'],
+  ['result', 'every view drawn (gpusizer-result)'],
+  ['whole', 'the whole result painted (the frame after it)'],
+];
 
 /** One edit: the tokens field set to value, dispatched as typing; ms to the matching result painted. */
 function edit(page, value) {
@@ -94,17 +199,72 @@ function edit(page, value) {
   }), value);
 }
 
+/** One first-paint run at url: cold in a fresh context, then warm (reloaded in it). */
+async function paintRun(newContext, watch, url) {
+  const context = await newContext();
+  const page = await context.newPage();
+  watch(page);
+  const requests = [];
+  page.on('requestfinished', (r) => requests.push(r));
+  const cold = await firstPaint(page, url, requests);
+  // The service worker installs after the first visit; let it settle before the warm load.
+  await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 3000))]));
+  const warm = await firstPaint(page, url, requests);
+  await context.close();
+  return { cold, warm };
+}
+
+// Each milestone's median over the runs (a run without it, e.g. no worker, is left out).
+const stepMedians = (runs) => Object.fromEntries(STEPS.concat([['render']]).map(([k]) => {
+  const xs = runs.map((r) => r[k]).filter(Number.isFinite);
+  return [k, xs.length ? median(xs) : NaN];
+}));
+
+const paintSummary = (runs) => {
+  const cold = runs.map((r) => r.cold.paint);
+  const warm = runs.map((r) => r.warm.paint);
+  const whole = runs.map((r) => r.cold.steps.whole);
+  return {
+    wholePaintCold: { median: median(whole), min: Math.min(...whole), max: Math.max(...whole) },
+    firstPaintCold: { median: median(cold), min: Math.min(...cold), max: Math.max(...cold) },
+    firstPaintWarm: { median: median(warm), min: Math.min(...warm), max: Math.max(...warm) },
+    breakdown: { cold: stepMedians(runs.map((r) => r.cold.steps)), warm: stepMedians(runs.map((r) => r.warm.steps)) },
+  };
+};
+
+function printPaint(summary, runs, label = '') {
+  const mark = (ok) => (ok ? 'within target' : 'OVER target');
+  const fc = summary.firstPaintCold;
+  const fw = summary.firstPaintWarm;
+  console.log(`${label}first result painted, cold (${runs} fresh contexts): median ${ms(fc.median)} (min ${ms(fc.min)}, max ${ms(fc.max)})  [target ≤ ${TARGETS.firstPaint} ms: ${mark(fc.median <= TARGETS.firstPaint)}]`);
+  console.log(`${label}first result painted, warm (reloaded):             median ${ms(fw.median)} (min ${ms(fw.min)}, max ${ms(fw.max)})`);
+  const wc = summary.wholePaintCold;
+  console.log(`${label}whole result painted, cold (every view drawn):     median ${ms(wc.median)} (min ${ms(wc.min)}, max ${ms(wc.max)})`);
+  console.log(`${label}the first result's way (medians, ms after navigation start, + since the step before; cold / warm):`);
+  const { cold: bc, warm: bw } = summary.breakdown;
+  let prev = 0;
+  for (const [k, what] of STEPS) {
+    const step = Number.isFinite(bc[k]) ? `(+${(bc[k] - prev).toFixed(0)})` : '';
+    console.log(`  ${ms(bc[k]).padStart(8)} ${step.padEnd(7)} / ${ms(bw[k]).padStart(8)}  ${what}`);
+    if (Number.isFinite(bc[k])) prev = bc[k];
+  }
+  console.log(`  of which the render (gpusizer:render: the first result's plan, or all of it) ${ms(bc.render)} / ${ms(bw.render)}`);
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    console.log('usage: node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--json]');
+    console.log('usage: node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--json] [--against OTHER_SITE]');
     return;
   }
-  if (!fs.existsSync(path.join(opts.site, 'index.html'))) {
-    console.error(`bench-page: ${opts.site}/index.html is missing (build the site: cmake --build build/wasm)`);
-    process.exit(2);
+  for (const site of [opts.site, opts.against].filter(Boolean)) {
+    if (!fs.existsSync(path.join(site, 'index.html'))) {
+      console.error(`bench-page: ${site}/index.html is missing (build the site: cmake --build build/wasm)`);
+      process.exit(2);
+    }
   }
   const server = await startServer({ dir: opts.site, port: 0 });
+  const other = opts.against ? await startServer({ dir: opts.against, port: 0 }) : null;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -120,75 +280,76 @@ async function main() {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   };
-  const out = { cold: [], warm: [], edits: [], core: [], render: [], longTasks: [], typedMs: 0 };
+  const load = () => (fs.existsSync('/proc/loadavg') ? fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : '?');
+  const out = { paint: [], against: [], edits: [], core: [], render: [], longTasks: [], typedMs: 0 };
+  const loadBefore = load();
   try {
-    // First paint: a fresh context per run (cold), then a reload in it (warm).
+    // First paint: a fresh context per run (cold), then a reload in it (warm); with --against,
+    // the two sites in turns.
     for (let i = 0; i < opts.runs; i++) {
-      const context = await newContext();
-      const page = await context.newPage();
-      watch(page);
-      out.cold.push(await firstPaint(page, server.url));
-      // The service worker installs after the first visit; let it settle before the warm load.
-      await page.evaluate(() => Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 3000))]));
-      out.warm.push(await firstPaint(page, server.url));
-      await context.close();
+      out.paint.push(await paintRun(newContext, watch, server.url));
+      if (other) out.against.push(await paintRun(newContext, watch, other.url));
     }
 
     // Edits and typing on one page in use.
-    const context = await newContext();
-    const page = await context.newPage();
-    watch(page);
-    await firstPaint(page, server.url);
-    await page.waitForTimeout(1500); // let deferred work (the claims) start and the page go quiet
-    for (let i = 0; i < 3; i++) await edit(page, `${1.1 + i / 10}T`); // warm-up: the code's first runs
-    for (let i = 0; i < opts.edits; i++) {
-      const e = await edit(page, `${(1 + (i % 20) / 20).toFixed(2)}T`);
-      out.edits.push(e.total);
-      out.core.push(e.core);
-      out.render.push(e.render);
-    }
+    if (!other) {
+      const context = await newContext();
+      const page = await context.newPage();
+      watch(page);
+      await firstPaint(page, server.url);
+      await page.waitForTimeout(1500); // let deferred work (the claims) start and the page go quiet
+      for (let i = 0; i < 3; i++) await edit(page, `${1.1 + i / 10}T`); // warm-up: the code's first runs
+      for (let i = 0; i < opts.edits; i++) {
+        const e = await edit(page, `${(1 + (i % 20) / 20).toFixed(2)}T`);
+        out.edits.push(e.total);
+        out.core.push(e.core);
+        out.render.push(e.render);
+      }
 
-    const input = page.locator('gpu-sizer #f-tokens');
-    const start = await page.evaluate(() => performance.now());
-    const t0 = Date.now();
-    for (const text of ['1.5T', '750B', '2T', '3.2T']) {
-      await input.fill('');
-      await input.pressSequentially(text, { delay: 60 });
-      await page.waitForFunction((v) => window.__bench.lastTokens === v, text, { timeout: 15000 });
+      const input = page.locator('gpu-sizer #f-tokens');
+      const start = await page.evaluate(() => performance.now());
+      const t0 = Date.now();
+      for (const text of ['1.5T', '750B', '2T', '3.2T']) {
+        await input.fill('');
+        await input.pressSequentially(text, { delay: 60 });
+        await page.waitForFunction((v) => window.__bench.lastTokens === v, text, { timeout: 15000 });
+      }
+      await page.waitForTimeout(600);
+      out.typedMs = Date.now() - t0;
+      out.longTasks = (await page.evaluate((s) => window.__bench.long.filter((e) => e.start >= s), start)).map((e) => e.duration);
+      await context.close();
     }
-    await page.waitForTimeout(600);
-    out.typedMs = Date.now() - t0;
-    out.longTasks = (await page.evaluate((s) => window.__bench.long.filter((e) => e.start >= s), start)).map((e) => e.duration);
-    await context.close();
   } finally {
     await browser.close();
     await server.close();
+    await other?.close();
   }
 
-  const summary = {
-    firstPaintCold: { median: median(out.cold), min: Math.min(...out.cold), max: Math.max(...out.cold) },
-    firstPaintWarm: { median: median(out.warm), min: Math.min(...out.warm), max: Math.max(...out.warm) },
-    editToPaint: { median: median(out.edits), p90: quantile(out.edits, 0.9), max: Math.max(...out.edits), n: out.edits.length,
-      core: median(out.core), render: median(out.render) },
-    typing: { longTasks: out.longTasks.length, maxLongTask: out.longTasks.length ? Math.max(...out.longTasks) : 0, ms: out.typedMs },
-    errors,
-  };
+  const loadAfter = load();
+  const summary = { ...paintSummary(out.paint), errors, load: { before: loadBefore, after: loadAfter } };
+  if (other) summary.against = paintSummary(out.against);
+  else {
+    summary.editToPaint = { median: median(out.edits), p90: quantile(out.edits, 0.9), max: Math.max(...out.edits), n: out.edits.length,
+      core: median(out.core), render: median(out.render) };
+    summary.typing = { longTasks: out.longTasks.length, maxLongTask: out.longTasks.length ? Math.max(...out.longTasks) : 0, ms: out.typedMs };
+  }
   if (opts.json) {
     console.log(JSON.stringify({ ...summary, raw: out }, null, 2));
     return;
   }
   const mark = (ok) => (ok ? 'within target' : 'OVER target');
-  const load = fs.existsSync('/proc/loadavg') ? fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : '?';
-  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, 1280 × 900 (load average ${load})`);
-  const fc = summary.firstPaintCold;
-  const fw = summary.firstPaintWarm;
-  console.log(`first result painted, cold (${opts.runs} fresh contexts): median ${ms(fc.median)} (min ${ms(fc.min)}, max ${ms(fc.max)})  [target ≤ ${TARGETS.firstPaint} ms: ${mark(fc.median <= TARGETS.firstPaint)}]`);
-  console.log(`first result painted, warm (reloaded):             median ${ms(fw.median)} (min ${ms(fw.min)}, max ${ms(fw.max)})`);
-  const e = summary.editToPaint;
-  console.log(`one changed field → result painted (${e.n} edits):  median ${ms(e.median)}, p90 ${ms(e.p90)}, max ${ms(e.max)}  [target ≤ ${TARGETS.editToPaint} ms: ${mark(e.median <= TARGETS.editToPaint)}]`);
-  console.log(`  of which the core's estimate (gpusizer:estimate, median) ${ms(e.core)}, the page's render (gpusizer:render, median) ${ms(e.render)}`);
-  const ty = summary.typing;
-  console.log(`typing 4 values key by key (60 ms apart, ${ty.ms} ms): ${ty.longTasks} long tasks${ty.longTasks ? `, longest ${ms(ty.maxLongTask)}: ${out.longTasks.map((d) => d.toFixed(0)).join(', ')} ms` : ''}  [target: none over ${TARGETS.longTask} ms: ${mark(ty.longTasks === 0)}]`);
+  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, 1280 × 900 (load average ${loadBefore} before, ${loadAfter} after)`);
+  printPaint(summary, opts.runs, other ? 'A: ' : '');
+  if (other) {
+    console.log(`bench-page: against ${path.resolve(opts.against)}, runs in turns with the above`);
+    printPaint(summary.against, opts.runs, 'B: ');
+  } else {
+    const e = summary.editToPaint;
+    console.log(`one changed field → result painted (${e.n} edits):  median ${ms(e.median)}, p90 ${ms(e.p90)}, max ${ms(e.max)}  [target ≤ ${TARGETS.editToPaint} ms: ${mark(e.median <= TARGETS.editToPaint)}]`);
+    console.log(`  of which the core's estimate (gpusizer:estimate, median) ${ms(e.core)}, the page's render (gpusizer:render, median) ${ms(e.render)}`);
+    const ty = summary.typing;
+    console.log(`typing 4 values key by key (60 ms apart, ${ty.ms} ms): ${ty.longTasks} long tasks${ty.longTasks ? `, longest ${ms(ty.maxLongTask)}: ${out.longTasks.map((d) => d.toFixed(0)).join(', ')} ms` : ''}  [target: none over ${TARGETS.longTask} ms: ${mark(ty.longTasks === 0)}]`);
+  }
   if (errors.length) console.log(`page errors: ${errors.join(' | ')}`);
 }
 

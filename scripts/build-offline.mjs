@@ -121,6 +121,7 @@ html = html.replace(line('<script\\b[^>]*>\\s*<\\/script>'), (_, indent, tag, eo
     return ''; // the bundle goes at the end of <body>
   }
   if (name === 'page.js') return ''; // registers the service worker: none on file://
+  if (name === 'warm.js') return ''; // starts the core's worker early: the bundle has none
   return fail(`index.html has a script this build does not know: ${tag}`);
 });
 html = html.replace(line('<link\\b[^>]*>'), (all, indent, tag, eol) => {
@@ -134,7 +135,7 @@ html = html.replace(line('<link\\b[^>]*>'), (all, indent, tag, eol) => {
     return keep(indent, `<style>\n${css.trim()}\n${indent}</style>`, eol);
   }
   if (relName === 'icon') return keep(indent, tag.replace(href, dataUri(file)), eol);
-  if (relName === 'manifest' || relName === 'modulepreload') return '';
+  if (relName === 'manifest' || relName === 'modulepreload' || relName === 'preload') return ''; // the bundle has them inside
   return fail(`index.html has a link this build does not know: ${tag}`);
 });
 html = html.replace(/<img\b[^>]*>/gi, (tag) => {

@@ -14,20 +14,18 @@
 // touches the URL.
 
 import { i18n } from './sizer/i18n.js';
-import { warm } from './sizer/engine.js';
-import { ClaimsSection } from './page-claims.js';
-import './catalog-file.js'; // the "use your own catalog" file input (also in the offline file)
 
-// The calculator's core starts loading (in its worker) now, while the element's own modules are
-// still on their way: this script's are fewer and run first.
-warm();
+// The calculator's core started loading (in its worker) before this: sizer/warm.js, first in
+// the page's head. What the first result does not need is imported after it, so its files do
+// not queue before the element's own: the guide's claims (page-claims.js) and the "use your own
+// catalog" file input below the calculator (catalog-file.js; the offline file has it built in).
 
 const FRAGMENT = /^#r=([A-Za-z0-9_-]{1,8192})$/;
 const HTML_LANG = { zh: 'zh-CN', en: 'en' };
 
 const sizer = document.querySelector('gpu-sizer');
 const claimsBox = document.getElementById('claims');
-const claims = claimsBox && sizer ? new ClaimsSection(claimsBox, sizer) : null;
+let claims = null; // the claims section (page-claims.js), once they are due (deferClaims)
 let pageLang = null;
 let answered = false; // the claims may be computed now (see deferClaims)
 
@@ -90,6 +88,14 @@ if (sizer) {
   new MutationObserver(syncLanguage).observe(sizer, { attributes: true, attributeFilter: ['lang'] });
   sizer.addEventListener('gpusizer-result', deferClaims, { once: true });
   sizer.addEventListener('gpusizer-result', registerServiceWorker, { once: true });
+  // The file input, after the first answer (a result or an error such as a catalog the core refused).
+  let fileInput = false;
+  const loadFileInput = () => {
+    if (!fileInput) import('./catalog-file.js');
+    fileInput = true;
+  };
+  sizer.addEventListener('gpusizer-result', loadFileInput, { once: true });
+  sizer.addEventListener('gpusizer-error', loadFileInput, { once: true });
   applyFragment();
   // A link pasted into this tab changes only the fragment: no reload, so apply it here.
   // (replaceState below fires no hashchange.)
@@ -171,7 +177,7 @@ if (share && sizer) {
 const CLAIMS_AFTER_MS = 5000;
 
 function deferClaims() {
-  if (answered || !claims) return;
+  if (answered || !claimsBox) return;
   let timer = 0;
   let observer = null;
   const start = () => {
@@ -179,7 +185,10 @@ function deferClaims() {
     answered = true;
     clearTimeout(timer);
     observer?.disconnect();
-    syncLanguage();
+    import('./page-claims.js').then(({ ClaimsSection }) => {
+      claims = new ClaimsSection(claimsBox, sizer);
+      syncLanguage();
+    });
   };
   timer = setTimeout(start, CLAIMS_AFTER_MS);
   const footer = document.querySelector('.site-footer');

@@ -2,7 +2,7 @@
 // the iframe page): network first (so a deployed update shows at once), the cache when the
 // network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
 // is ignored when the cache answers.
-const CACHE = 'gpusizer-v6';
+const CACHE = 'gpusizer-v7';
 const PRECACHE = [
   './',
   'index.html',
@@ -47,6 +47,7 @@ const PRECACHE = [
   'sizer/scaling.js',
   'sizer/steps.js',
   'sizer/summary.js',
+  'sizer/warm.js',
 ];
 
 self.addEventListener('install', (event) => {

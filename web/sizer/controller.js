@@ -9,13 +9,6 @@ import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency, localText 
 import { FALLBACK, readContract } from './contract.js';
 import { JobForm, CUSTOM } from './form.js';
 import { Summary } from './summary.js';
-import { OptionsTable } from './options-table.js';
-import { Layout } from './layout.js';
-import { Advice } from './advice.js';
-import { Chart } from './chart.js';
-import { Scaling } from './scaling.js';
-import { Steps } from './steps.js';
-import { Exporter } from './export.js';
 import { fallbackBlock, offersOf } from './fallback.js';
 
 // Typing waits for a pause this long only where estimates run in the page (no worker): there an
@@ -32,6 +25,88 @@ const CTA_MAX = 80; // characters of a cta-label
 const THEMES = ['light', 'dark'];
 
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/**
+ * A view below the fold whose module is imported only once the first result's plan is drawn
+ * (start(), from run(); or its first update), so that it holds up neither the element's
+ * definition, nor the core's worker (whose script requests the browser ranks below the page's
+ * own modules), nor the first estimate (loading and running the modules meanwhile took the
+ * processor from the worker on a two-core machine): its place is kept by an empty comment node,
+ * and it is built there once its module is in. The calls made before
+ * then are replayed in the order of their last call (update, setStale, connect...). ready
+ * resolves to the view, or null when its module could not load (the rest of the element works
+ * without it).
+ */
+class Later {
+  constructor(container, load, make) {
+    this.slot = document.createComment('');
+    container.append(this.slot);
+    this.load = load;
+    this.make = make;
+    this.view = null;
+    this.calls = new Map(); // method → its last arguments, until the view is built
+    this.ready = null;
+  }
+
+  /** Imports the view's module (once) and builds the view; resolves to it, or null. */
+  start() {
+    this.ready ??= this.load().then(
+      (mod) => {
+        const here = document.createDocumentFragment();
+        this.view = this.make(mod, here);
+        this.slot.replaceWith(here);
+        for (const [name, args] of this.calls) this.view[name](...args);
+        this.calls = null;
+        return this.view;
+      },
+      () => {
+        this.calls = null;
+        return null;
+      },
+    );
+    return this.ready;
+  }
+
+  call(name, args) {
+    if (this.view) return this.view[name](...args);
+    if (!this.calls) return undefined; // the module failed to load
+    this.calls.delete(name);
+    this.calls.set(name, args);
+    if (name === 'update') this.start();
+    return undefined;
+  }
+
+  update(...args) {
+    return this.call('update', args);
+  }
+
+  setStale(...args) {
+    return this.call('setStale', args);
+  }
+
+  connect() {
+    this.calls?.delete('disconnect');
+    return this.call('connect', []);
+  }
+
+  disconnect() {
+    this.calls?.delete('connect');
+    return this.call('disconnect', []);
+  }
+
+  highlight(...args) {
+    return this.call('highlight', args);
+  }
+}
+
+/** Resolves once the frame after this task has been painted (or after 100 ms: a hidden page paints none). */
+const afterPaint = () => new Promise((resolve) => {
+  const timer = setTimeout(resolve, 100);
+  requestAnimationFrame(() => setTimeout(() => {
+    clearTimeout(timer);
+    resolve();
+  }, 0));
+});
 const copy = (x) => JSON.parse(JSON.stringify(x)); // what a listener gets is its own
 
 function mergeById(base, extra) {
@@ -55,7 +130,7 @@ export class Controller {
   constructor(host, root) {
     this.host = host;
     this.root = root;
-    engine.warm(); // the core's worker starts compiling while the element builds its form
+    engine.warm(); // the core's worker starts loading while the element builds its form
     this.state = {
       connected: false,
       core: null, // the core's catalog (gpus, models, offers, fx, contract) once the module has loaded
@@ -76,6 +151,7 @@ export class Controller {
       queued: false, // an estimate is queued for this turn (several changes in a row make one)
       dirty: false, // an estimate was asked for, or dropped, while disconnected: run it on reconnect
       response: null, // the last response shown (the call to action re-renders from it)
+      finishing: false, // the first result's plan is shown, the views below it are still to draw
       warned: new Map(), // attribute name → the invalid value a console warning was given for
     };
 
@@ -96,19 +172,23 @@ export class Controller {
         host.lang = lang; // the attribute changes; attributeChanged() does the rest
       },
     });
+    // The plan is drawn with the first result; the views below it come from modules imported
+    // after that (Later: import() with literal paths, which the offline bundle inlines).
     this.summary = new Summary(results);
-    this.exporter = new Exporter(results, { version: () => this.state.version });
+    this.exporter = new Later(results, () => import('./export.js'), (m, box) => new m.Exporter(box, { version: () => this.state.version }));
     const panels = h('div', { class: 'panels' });
     results.append(panels);
-    this.layout = new Layout(panels);
-    this.advice = new Advice(panels);
+    this.layout = new Later(panels, () => import('./layout.js'), (m, box) => new m.Layout(box));
+    this.advice = new Later(panels, () => import('./advice.js'), (m, box) => new m.Advice(box));
     const charts = h('div', { class: 'panels charts' });
     results.append(charts);
-    this.chart = new Chart(charts, { onSelect: (id) => this.table.highlight(id) });
-    this.scaling = new Scaling(charts, { onPick: (count) => this.pickCount(count) });
-    this.table = new OptionsTable(results);
-    this.steps = new Steps(results);
+    this.chart = new Later(charts, () => import('./chart.js'), (m, box) => new m.Chart(box, { onSelect: (id) => this.table.highlight(id) }));
+    this.scaling = new Later(charts, () => import('./scaling.js'), (m, box) => new m.Scaling(box, { onPick: (count) => this.pickCount(count) }));
+    this.table = new Later(results, () => import('./options-table.js'), (m, box) => new m.OptionsTable(box));
+    this.steps = new Later(results, () => import('./steps.js'), (m, box) => new m.Steps(box));
     this.views = [this.summary, this.exporter, this.layout, this.advice, this.scaling, this.chart, this.table, this.steps];
+    // What a first result shows above the fold: drawn and painted before the rest (run()).
+    this.headline = [this.summary];
     results.append(this.meta);
     this.results = results;
     results.hidden = true;
@@ -296,7 +376,7 @@ export class Controller {
   disconnect() {
     const s = this.state;
     s.connected = false;
-    if (s.timer || s.queued || s.inFlight > 0) s.dirty = true;
+    if (s.timer || s.queued || s.inFlight > 0 || s.finishing) s.dirty = true;
     clearTimeout(s.timer);
     s.timer = 0;
     s.seq++; // an answer still on its way is not shown
@@ -357,8 +437,8 @@ export class Controller {
           s.noWasm = true;
           throw new Error(i18n(this.lang).t('fallback.noWasm'));
         }
-        const core = await engine.catalog();
-        s.version = await engine.version();
+        const [core, version] = await Promise.all([engine.catalog(), engine.version()]);
+        s.version = version;
         s.core = core;
         s.contract = readContract(core);
       } catch (err) {
@@ -596,7 +676,7 @@ export class Controller {
    */
   syncBusy() {
     const s = this.state;
-    const busy = !!(s.timer || s.queued || s.inFlight > 0 || s.again) && s.connected;
+    const busy = !!(s.timer || s.queued || s.inFlight > 0 || s.again || s.finishing) && s.connected;
     if (busy) this.results.setAttribute('aria-busy', 'true');
     else this.results.removeAttribute('aria-busy');
   }
@@ -674,18 +754,38 @@ export class Controller {
     if (seq !== s.seq) return; // a newer run superseded this one, or the element was disconnected
     response.request = request; // the request that produced it, for the events
     const ok = response.ok === true && isObject(response.result);
+    let t2; // the first result: its plan drawn (then t3, the rest drawn a task later, from rest)
+    let rest;
     if (ok) {
       s.response = response;
       const ctx = this.viewContext(response);
       this.form.update(response);
-      for (const view of this.views) view.update(response, ctx);
+      // The first result: the plan shows and paints first, the panels, charts, table and steps
+      // below the fold once it has painted and their modules are in (data-first hides them
+      // meanwhile, gpu-sizer.css), so their drawing (tens of milliseconds while the page's code
+      // is still cold) does not hold up the figures. Later results draw everything at once.
+      const first = !s.hasResult;
+      for (const view of first ? this.headline : this.views) view.update(response, ctx);
       this.updateMeta(response);
+      this.results.toggleAttribute('data-first', first);
       this.results.hidden = false;
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
       this.status.hidden = true;
       s.hasResult = true;
       this.applyMinHeight();
+      if (first) {
+        t2 = performance.now();
+        s.finishing = true;
+        this.syncBusy();
+        // The views' modules are fetched while the plan paints; this waits for them.
+        await Promise.all([afterPaint(), ...this.views.map((view) => view.start?.())]);
+        s.finishing = false;
+        if (seq !== s.seq) return; // a newer result drew every view already, or the element left
+        rest = performance.now();
+        for (const view of this.views) if (!this.headline.includes(view)) view.update(response, ctx);
+        this.results.removeAttribute('data-first');
+      }
     } else {
       const error = response.error || { message: 'invalid response' };
       // The provider's catalog is wrong: its error (the field named) and no prices at all.
@@ -698,9 +798,14 @@ export class Controller {
         for (const view of this.views) view.setStale(true, lang);
       }
     }
-    const t2 = performance.now();
+    const t3 = performance.now();
     this.measure('gpusizer:estimate', t0, t1);
-    this.measure('gpusizer:render', t1, t2);
+    // The first result's render: the plan's (what delays its paint), and the rest's after it.
+    if (t2 === undefined) this.measure('gpusizer:render', t1, t3);
+    else {
+      this.measure('gpusizer:render', t1, t2);
+      this.measure('gpusizer:render-rest', rest, t3);
+    }
     this.emit(ok ? 'gpusizer-result' : 'gpusizer-error', response);
   }
 

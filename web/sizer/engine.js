@@ -6,6 +6,7 @@
 // import.meta.url keeps the element working when a page embeds it from another folder.
 
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
+const WASM_URL = new URL('../gpusizer.wasm', import.meta.url).href;
 
 let loading = null;
 let bundledFactory = null;
@@ -21,6 +22,21 @@ export function useModuleFactory(createGpusizer) {
 
 /** Whether this browser runs WebAssembly (it may be switched off, or missing). */
 export const hasWasm = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.instantiate === 'function';
+
+/**
+ * The wasm's bytes, fetched here as soon as anything asks for the core: the page starts this
+ * before its own modules have arrived, and before the worker has fetched its script and the
+ * Embind glue (the browser ranks a worker's script requests below the page's own), after which
+ * the worker would only begin to ask for the wasm. The bytes go to the worker, which compiles
+ * them itself: a module compiled here and posted to it ran the first estimate slower there
+ * (bench-page, four comparisons in turns). Resolves to an ArrayBuffer, or null when the fetch
+ * fails (the glue then fetches the wasm itself, and reports what fails).
+ */
+function fetchWasm() {
+  return fetch(WASM_URL, { credentials: 'same-origin' })
+    .then((response) => (response.ok ? response.arrayBuffer() : null))
+    .catch(() => null);
+}
 
 /** Resolves to the instantiated module (shared by every <gpu-sizer> on the page). */
 export function load() {
@@ -77,6 +93,9 @@ function startWorker() {
     fail(new WorkerUnavailable('worker failed'));
   });
   core = { worker, pending };
+  // The worker waits for this first message: the wasm's bytes (handed over, not copied), or
+  // null (it fetches them itself).
+  fetchWasm().then((bytes) => worker.postMessage({ op: 'wasm', bytes }, bytes ? [bytes] : []));
   return core;
 }
 
@@ -103,18 +122,31 @@ async function call(op, text = '', lang = 'en') {
   return m.version();
 }
 
+let defaultCatalog = null; // the default catalog's text, once asked for (it never changes)
+
 /**
- * Starts the core's worker and has it load the module (fetch and compile the wasm) now, while the
- * page is still loading its own modules. Called as early as possible (the host page's script;
- * the element when it is created); does nothing where estimates run in the page. (Running an
- * estimate to warm the module's code as well made the first result later on a busy two-core
- * machine: the two threads competed for it.)
+ * Starts the core's worker and has it load the module (the wasm's bytes fetched here) and answer the
+ * default catalog (its first call parses the catalog built into the module: a large part of the
+ * first result's time), all while the page is still loading its own modules. Called as early as
+ * possible (sizer/warm.js from the page's head; the element when it is created); does nothing
+ * where estimates run in the page. (Running an estimate to warm the module's code as well made
+ * the first result later on a busy two-core machine: the two threads competed for it.)
  */
 export function warm() {
   if (core || bundledFactory || inPage || typeof Worker !== 'function' || !hasWasm()) return;
-  call('version').catch(() => {
+  catalogText().catch(() => {
     /* a module that fails to load is reported by the element's own first call */
   });
+}
+
+function catalogText() {
+  if (!defaultCatalog) {
+    defaultCatalog = call('catalog').catch((err) => {
+      defaultCatalog = null; // a later call tries again
+      throw err;
+    });
+  }
+  return defaultCatalog;
 }
 
 /** Whether estimates run off the page's main thread (then the form need not wait for a pause in typing). */
@@ -122,7 +154,7 @@ export const offMainThread = () => !bundledFactory && !inPage && typeof Worker =
 
 /** The default catalog, parsed ({catalogVersion, fx, gpus, models, offers, contract}). */
 export async function catalog() {
-  return JSON.parse(await call('catalog'));
+  return JSON.parse(await catalogText());
 }
 
 /** One estimate: request object in, parsed response out. */
