@@ -107,7 +107,7 @@ class RunTimer {
 
   Hardware& hardware(const Cluster& c);
   const Plan& plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search);
-  // Days on `count` GPUs of any plan that costs the planner no more than `plan`.
+  // At least the days on `count` GPUs of any plan that costs the planner no more than `plan`.
   double days_bound(const Plan& plan, const Gpu& gpu, int count) const;
   // The run of `count` GPUs under `plan`; days_only: just seconds and wall_days.
   void time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int count, bool days_only) const;
