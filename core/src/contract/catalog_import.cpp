@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/numbers.hpp"
+#include "common/text.hpp"
 #include "contract/catalog_check.hpp"
 #include "contract/catalog_reader.hpp"
 #include "contract/csv.hpp"
@@ -98,18 +99,6 @@ std::string folded(const std::string& s) {
   for (char c : lower(s))
     if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.') out += c;
   return out;
-}
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
 }
 
 struct Column {

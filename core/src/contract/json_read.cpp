@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
+#include "common/text.hpp"
 #include "contract/limits.hpp"
 #include "contract/quantity.hpp"
 
@@ -45,19 +46,6 @@ std::string folded(const std::string& key) {
   for (char c : key)
     if (c != '_' && c != '-' && c != ' ') out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   return out;
-}
-
-// Levenshtein distance, two rows (keys are at most kMaxStringBytes long).
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> prev(b.size() + 1), row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j)
-      row[j] = std::min({prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    std::swap(prev, row);
-  }
-  return prev[b.size()];
 }
 
 // The allowed key an unknown one most likely meant: the single nearest, within a quarter of

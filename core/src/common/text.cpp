@@ -1,0 +1,21 @@
+#include "common/text.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace gpusizer {
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      row[j] = std::min({prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, row);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace gpusizer
