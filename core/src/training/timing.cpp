@@ -226,9 +226,4 @@ int RunTimer::known_gpus_used(const Cluster& c, int count) {
   return plan.fits && plan.gpus_used > 0 ? std::min(plan.gpus_used, count) : count;
 }
 
-int RunTimer::gpus_used_on(const Cluster& c, int count) {
-  const Plan& plan = plan_for(hardware(c), c, count, false, false);
-  return plan.fits && plan.gpus_used > 0 ? std::min(plan.gpus_used, count) : count;
-}
-
 }  // namespace gpusizer

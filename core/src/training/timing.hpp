@@ -50,9 +50,6 @@ class RunTimer {
   TrainingRun train_on(const Cluster& c, int count, bool fixed, bool exact_search = false);
   // Wall-clock days on `count` GPUs; infinite when the job cannot run there.
   double days_on(const Cluster& c, int count);
-  // The GPUs the planner's layout for `count` GPUs runs on (its plan fits): the same layout is
-  // the plan of every count from there to `count`, so their days cost no search.
-  int gpus_used_on(const Cluster& c, int count);
   // What the plans made so far tell about a deadline of `days`, without a search: days never
   // rise with the GPUs, so every count up to `miss` misses it and every count from `hit` on
   // meets it (0: no such count planned yet).
@@ -66,7 +63,9 @@ class RunTimer {
   // at the widest width the search weighs on `count` GPUs (plan_family_on). Each is a layout
   // the search on `count` GPUs weighs, so the plan it finds costs no more.
   double days_at_most(const Cluster& c, int count);
-  // The GPUs the plan of `count` uses when that plan is already made; 0 when it is not.
+  // The GPUs the plan of `count` runs on, when that plan is already made (0 when it is not):
+  // the same layout is the plan of every count from there to `count`, so their days cost no
+  // search.
   int known_gpus_used(const Cluster& c, int count);
   // The planner's work so far: groups weighed, layouts whose memory was computed, and layouts
   // timed (counted twice: timing costs about two memory checks). About 0.1-0.2 µs a unit.
