@@ -183,6 +183,16 @@ class Search {
     // it (a bigger batch would change the training, and would let a slow network look fast
     // by amortizing gradient traffic over more tokens). GPUs beyond what the batch and the
     // layout can use stay idle.
+    if (r_.fewer && r_.fewer->fits && !r_.all_gpus && r_.fewer_gpus < r_.gpus) {
+      // Only layouts on more GPUs can beat the plan on fewer (plan_training()).
+      const Plan& fewer = *r_.fewer;
+      best_.par = fewer.par;
+      best_.memory = fewer.memory;
+      best_.time = fewer.time;
+      best_.fits = true;
+      best_cost_ = fewer.time.seconds * overhead_.at(fewer.par.gpus()) / fewer.time.global_batch;
+      above_ = r_.fewer_gpus;
+    }
     search();
     return finish();
   }
@@ -206,6 +216,7 @@ class Search {
   bool have_least_ = false;
   int evaluated_ = 0, feasible_ = 0;
   bool batch_limited_ = true;  // all_gpus: until a layout within the batch is seen
+  int above_ = 0;              // only layouts on more GPUs than this are weighed (PlanRequest::fewer)
 
   // (tp, pp, ep, micro-batch) groups, then their families (v, recomputation, ZeRO), are
   // searched most promising first by their bounds: once the best so far beats the least
@@ -261,7 +272,10 @@ class Search {
             const int top = std::min(dp_max, global_batch_ / mb);
             if (top < 1 || (r_.all_gpus && top < dp_max)) break;
             batch_limited_ = false;
-            add_group(tp, pp, ep, mb, top, r_.all_gpus ? dp_max : 1);
+            // Widths above the GPUs of the plan on fewer (PlanRequest::fewer) only.
+            const int bottom = r_.all_gpus ? dp_max : above_ / (tp * pp) + 1;
+            if (bottom > top) continue;
+            add_group(tp, pp, ep, mb, top, bottom);
           }
         }
       }

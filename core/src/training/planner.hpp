@@ -54,6 +54,11 @@ struct PlanRequest {
   // then never make a job slower.
   bool all_gpus = false;
   PlanCache* cache = nullptr;  // nullptr: the search keeps its own
+  // The plan of this search (same job, cluster, calibration, batch and cache) on `fewer_gpus`
+  // < gpus GPUs, when it fits: the search then weighs only the layouts on more than
+  // `fewer_gpus` GPUs against it (plan_training() says why the answer is the same).
+  const Plan* fewer = nullptr;
+  int fewer_gpus = 0;
 };
 
 // Searches tp (powers of two inside a node, dividing the heads), pp (1-8, the divisors of the
@@ -64,6 +69,13 @@ struct PlanRequest {
 // fit are timed; bounds skip the smaller data-parallel widths that cannot win. The search
 // space only grows with N, so the answer's time never rises with N. The memory model and the
 // time model see the same layout.
+//
+// With `fewer`, the plan on fewer GPUs: every layout this search weighs on at most
+// `fewer_gpus` GPUs was weighed there (widths below the top do not depend on N, and the top
+// on fewer GPUs is either below the new top, so among the widths searched here only if it
+// starts a micro-batch count, or beaten by the new top of its micro-batch count), or was
+// beaten there by that plan, so the least cost is that plan's or a layout's on more GPUs.
+// configs_evaluated and configs_feasible are then those of the layouts on more GPUs.
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request);
 

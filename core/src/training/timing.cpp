@@ -106,6 +106,12 @@ const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fi
   if (!exact_search && it != h.plans.end() && it->second.plan.fits && it->second.plan.gpus_used <= count)
     return h.plans.emplace_hint(it, count, Hardware::Entry{plan_on_fewer(it->second.plan, count, global_batch_), false})
         ->second.plan;
+  // A smaller count already planned: only layouts on more GPUs than it can beat its plan.
+  if (!exact_search && it != h.plans.begin() && std::prev(it)->second.plan.fits) {
+    pr.fewer = &std::prev(it)->second.plan;
+    pr.fewer_gpus = std::prev(it)->first;
+    return h.plans.emplace_hint(it, count, Hardware::Entry{search(c, pr), false})->second.plan;
+  }
   return h.plans.emplace_hint(it, count, Hardware::Entry{search(c, pr), true})
       ->second.plan;
 }

@@ -90,7 +90,9 @@ class RunTimer {
     PlanCache cache;  // what the plans share across counts
     struct Entry {
       Plan plan;
-      bool searched;  // false: taken from the plan of a larger count (plan_on_fewer)
+      // false: taken from the plan of a larger count (plan_on_fewer), or searched only above a
+      // smaller one (PlanRequest::fewer): not a search on exactly this count
+      bool searched;
     };
     std::map<int, Entry> plans;             // by GPU count, planner's layouts
     std::map<int, Plan> fixed;              // by GPU count, the request's layout
