@@ -367,8 +367,9 @@ class Search {
     while (most_v < 3 && valid(g, (most_v + 1) * 6)) ++most_v;
     const double bubble = g.bubble[0];
     g.bubble[0] = g.bubble[most_v];
-    double least = family_bound(g, 0);
-    if (valid(g, 1)) least = std::min(least, family_bound(g, 1));
+    const PlanCache::Traffic& tr = traffic_of(g, 0);
+    double least = family_bound(g, 0, tr);
+    if (valid(g, 1)) least = std::min(least, family_bound(g, 1, tr));
     g.bubble[0] = bubble;
     groups_.push_back(g);
     queue_.push_back({least, static_cast<int>(groups_.size()) - 1, -1});
@@ -380,10 +381,14 @@ class Search {
     const double limit = cut();
     g.first = static_cast<int>(families_.size());
     if (!may_fit(g)) return;
-    for (int i = 0; i < kFamilies; ++i) {
-      if (!valid(g, i)) continue;
-      const double bound = family_bound(g, i);
-      if (bound < limit) families_.emplace_back(bound, i);
+    for (int k = 0; k < 4; ++k) {  // v = 2^k, whose traffic the family bounds share
+      if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
+      const PlanCache::Traffic& tr = traffic_of(g, k);
+      for (int i = k * 6; i < k * 6 + 6; ++i) {
+        if (!valid(g, i)) continue;
+        const double bound = family_bound(g, i, tr);
+        if (bound < limit) families_.emplace_back(bound, i);
+      }
     }
     g.families = static_cast<int>(families_.size()) - g.first;
     std::sort(families_.begin() + g.first, families_.end());
@@ -418,14 +423,12 @@ class Search {
   }
 
   // Bounds::below(top) before any of the family is timed (a stage's share of the one-stage
-  // work, no sends), from the group's shared terms.
-  double family_bound(Group& g, int i) {
+  // work, no sends), from the group's shared terms; tr: traffic_of(g, i / 6).
+  double family_bound(const Group& g, int i, const PlanCache::Traffic& tr) {
     const int k = i / 6;
     const double w = one_stage_work(g, i) * g.layers_share[k], bubble = g.bubble[k];
     const double top = compute_floor(w, bubble, g.top_seq, g.top_step);
     if (g.top < g.multi_node) return top;
-    const PlanCache::Traffic none{0, 0, 0};
-    const PlanCache::Traffic& tr = traffic_bounds_ ? traffic(g, 1 << k) : none;
     const double wide = std::max(top, traffic_floor(w, bubble, tr.one, tr.step, i % 2, g.top_seq, g.top_step));
     return g.multi_node < 2 ? wide : std::min(wide, compute_floor(w, bubble, g.narrow_seq, g.narrow_step));
   }
@@ -435,6 +438,13 @@ class Search {
   static int floor_log2(int x) { return 31 - __builtin_clz(static_cast<unsigned>(std::max(1, x))); }
   // PlanCache keys start from the (tp, ep) pair.
   std::size_t degree(int tp, int ep) const { return static_cast<std::size_t>(log2(tp)) * ep_degrees_ + log2(ep); }
+
+  // What family_bound() takes for the group's families of v = 2^k: no traffic where the bounds
+  // need none (no multi-node width, or a calibration that hides more than it overlaps).
+  const PlanCache::Traffic& traffic_of(const Group& g, int k) {
+    static const PlanCache::Traffic none{0, 0, 0};
+    return traffic_bounds_ && g.top >= g.multi_node ? traffic(g, 1 << k) : none;
+  }
 
   // The bf16 trainable gradients of a stage's GPU, one collective of them and ZeRO-1's step
   // traffic over the narrowest multi-node width: shared by the group's families of one v.
