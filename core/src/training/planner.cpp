@@ -280,9 +280,13 @@ class Search {
         }
       }
     }
-    // Groups in one sorted run, least bound first; the expanded groups' next families in a
-    // heap (at most one entry a group), the least of the two taken each time: the order of a
-    // single heap of both, with a smaller heap.
+    // Groups in one sorted run, least bound first, less those that cannot beat the plan on
+    // fewer GPUs (PlanRequest::fewer); the expanded groups' next families in a heap (at most
+    // one entry a group), the least of the two taken each time: the order of a single heap of
+    // both, with a smaller heap.
+    const double start_cut = cut();
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Entry& q) { return q.bound >= start_cut; }),
+                 queue_.end());
     std::sort(queue_.begin(), queue_.end());
     std::size_t next_group = 0;
     while (true) {
