@@ -68,8 +68,10 @@ class RunOverhead {
 //   fp32, as perf.cpp has Megatron do) and all-gathers the updated weights (bf16) once per
 //   step, behind the last micro-batch at best: (m - 1 + (pp - 1)/v) w + S. ZeRO-3 gathers the
 //   weights twice and reduce-scatters the gradients (bf16) for each micro-batch, behind that
-//   micro-batch at best: (pp - 1)/v w + m X (Rajbhandari et al. 2020). S and X count dense
-//   parameters only, timed by perf's collective model, which grows with dp.
+//   micro-batch at best: (pp - 1)/v w + m X (Rajbhandari et al. 2020). S and X are timed by
+//   perf's collective model, which grows with the ranks: over the narrowest multi-node width
+//   (dense parameters, over dp ranks; a mixture's experts, over the tp dp / ep ranks that hold
+//   a copy of each) for the widths from there up, and dense only elsewhere.
 // A narrower width has at most b / (dp mb) + 1/2 micro-batches, so at most b + dp mb / 2
 // sequences per step, and no more traffic.
 struct Floors {
@@ -450,8 +452,9 @@ class Search {
     return traffic_bounds_ && g.top >= g.multi_node ? traffic(g, 1 << k) : none;
   }
 
-  // The bf16 trainable gradients of a stage's GPU, one collective of them and ZeRO-1's step
-  // traffic over the narrowest multi-node width: shared by the group's families of one v.
+  // The bf16 trainable dense gradients of a stage's GPU, and over the narrowest multi-node width
+  // one collective of the trainable gradients (dense and experts' per GPU, as perf.cpp reduces
+  // them) and ZeRO-1's step traffic: shared by the group's families of one v.
   const PlanCache::Traffic& traffic(const Group& g, int v) {
     const std::size_t row_size = degrees_ * 4;
     int& row = cache_.traffic_row[g.pp];
@@ -462,10 +465,21 @@ class Search {
     const std::size_t key = row * row_size + degree(g.tp, g.ep) * 4 + log2(v);
     PlanCache::Traffic& tr = cache_.traffic[key];
     if (tr.grads < 0) {
-      tr.grads = 2.0 * trainable_dense_ * stage_param_fraction(m_, g.pp, stage_layers(g.pp, v)) / g.tp;
+      const double fraction = stage_param_fraction(m_, g.pp, stage_layers(g.pp, v));
+      tr.grads = 2.0 * trainable_dense_ * fraction / g.tp;
       const int local = std::min(g.multi_node, std::max(1, c_.gpus_per_node / g.tp));
       tr.one = perf_.collective_seconds(tr.grads, g.multi_node, local);
       tr.step = perf_.collective_seconds(2 * tr.grads, g.multi_node, local) + tr.one;
+      if (m_.is_moe() && !t_.is_adapter()) {
+        // The experts' gradients go to the copies of each expert (perf.cpp's expert_op): at
+        // least as much traffic at every wider dp, the copies growing with it.
+        const double expert_grads = 2.0 * m_.expert_params() * fraction / g.ep;
+        const int copies = static_cast<int>(static_cast<double>(g.tp) * g.multi_node / g.ep);
+        const int copies_local = std::min(copies, std::max(1, c_.gpus_per_node / g.tp));
+        const double one = perf_.collective_seconds(expert_grads, copies, copies_local);
+        tr.one += one;
+        tr.step += perf_.collective_seconds(2 * expert_grads, copies, copies_local) + one;
+      }
     }
     return tr;
   }
