@@ -26,9 +26,9 @@ namespace {
 
 class Estimator {
  public:
-  explicit Estimator(const Request& request)
+  Estimator(const Request& request, double max_planning_work)
       : req_(request), cat_(*request.catalog), flops_(estimate_compute(request.model, request.training).flops_total),
-        timer_(request, flops_) {}
+        timer_(request, flops_), max_planning_work_(max_planning_work) {}
 
   Result run() {
     Result r;
@@ -65,8 +65,8 @@ class Estimator {
       r.options.push_back(price_offer(r, offer));
       // Bounded however the machines and the model combine (README "Limits"); the same count
       // natively and in wasm, so both refuse the same requests.
-      if (timer_.planning_work() > kMaxPlanningWork)
-        throw Error(errc::invalid_value, "", say(req_.lang, msg::error_too_much_planning, {{"limit", format_sig(kMaxPlanningWork, 3)}}));
+      if (timer_.planning_work() > max_planning_work_)
+        throw Error(errc::invalid_value, "", say(req_.lang, msg::error_too_much_planning, {{"limit", format_sig(max_planning_work_, 3)}}));
     }
     add_trials_across_offers(r);
     compare_options(r);
@@ -86,6 +86,7 @@ class Estimator {
   const Catalog& cat_;
   double flops_;
   RunTimer timer_;
+  double max_planning_work_;
   bool budget_mode_ = false;
   Money money_;
   std::optional<long> today_;
@@ -333,6 +334,6 @@ class Estimator {
 
 }  // namespace
 
-Result estimate(const Request& request) { return Estimator(request).run(); }
+Result estimate(const Request& request, double max_planning_work) { return Estimator(request, max_planning_work).run(); }
 
 }  // namespace gpusizer

@@ -3,6 +3,7 @@
 
 #include "request.hpp"
 #include "result.hpp"
+#include "training/timing.hpp"
 
 namespace gpusizer {
 
@@ -10,6 +11,8 @@ namespace gpusizer {
 // goal.days: "within a month" is how the product brief phrases a training job.
 inline constexpr double kDefaultDeadlineDays = 30;
 
-Result estimate(const Request& request);
+// Refuses the request (gpusizer::Error, invalid_value at "") once the planner's work passes
+// max_planning_work (RunTimer::planning_work()); a test gives a lower bound to reach it.
+Result estimate(const Request& request, double max_planning_work = kMaxPlanningWork);
 
 }  // namespace gpusizer

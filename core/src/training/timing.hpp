@@ -16,9 +16,9 @@ namespace gpusizer {
 inline constexpr double kSecondsPerDay = 86400;
 
 // The most planner work one estimate may take (RunTimer::planning_work(), about a second on a
-// busy 2-core machine; README "Limits"): the default catalog's hardest requests (a 4,096-expert
-// model with a budget) take under 4e6, but a giant mixture of experts on a request catalog's
-// many machines could take minutes.
+// busy 2-core machine; README "Limits"). The hardest requests found take about 2e6 (a giant
+// mixture of experts on a request catalog's 100 different machines), but what the bounds of the
+// search prune depends on the machines and the model: the bound holds whatever they are.
 inline constexpr double kMaxPlanningWork = 5e6;
 
 // The dense peak at the requested precision, falling back to fp16/bf16 where the GPU has
