@@ -107,6 +107,22 @@ double PerfModel::collective_seconds(double bytes, int ranks, int ranks_per_node
   return seconds;
 }
 
+PerfModel::CollectiveCost PerfModel::collective_cost(int ranks, int ranks_per_node) const {
+  // As collective_seconds(), its terms gathered by what multiplies the bytes.
+  CollectiveCost c;
+  if (ranks <= 1) return c;
+  const double g = std::max(1, std::min(ranks, ranks_per_node));
+  const double nodes = ranks / g;
+  c.per_byte = (g - 1) / g / intra_bw_;
+  c.fixed = cal_.collective_latency_s;
+  const double rails = 1 + (g - 1) * cal_.nic_pooling;
+  if (nodes > 1) {
+    c.per_byte += (nodes - 1) / nodes / (rails * inter_bw_);
+    c.fixed += cal_.network_latency_s;
+  }
+  return c;
+}
+
 IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   IterationTime out;
   Parallelism par = par_in;

@@ -12,6 +12,12 @@ class PerfModel {
   PerfModel(const Model& model, const TrainingSpec& training, const Cluster& cluster, const Calibration& cal);
   IterationTime evaluate(const Parallelism& par) const;
   double collective_seconds(double bytes, int ranks, int ranks_per_node) const;
+  // collective_seconds() = per_byte x bytes + fixed, for many buffers over the same ranks.
+  struct CollectiveCost {
+    double per_byte = 0, fixed = 0;
+    double seconds(double bytes) const { return per_byte * bytes + fixed; }
+  };
+  CollectiveCost collective_cost(int ranks, int ranks_per_node) const;
 
  private:
   const Model& m_;

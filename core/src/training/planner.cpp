@@ -83,8 +83,10 @@ struct Floors {
   double bubble = 0;       // (pp - 1) / v
   double grads_bytes = 0;  // bf16 trainable gradients of a stage's GPU
   int multi_node = 2;      // the narrowest dp whose groups span two nodes
-  double multi_node_collective = 0;  // one collective of grads_bytes at multi_node
-  double multi_node_step = 0;        // S at multi_node: the fp32 reduce-scatter and the bf16 all-gather
+  // At multi_node (at the narrowest width searched, when wider): one collective of the
+  // trainable gradients (X), and S: the fp32 reduce-scatter and the bf16 all-gather.
+  double multi_node_collective = 0;
+  double multi_node_step = 0;
   bool traffic = true;     // false: no traffic floor (a calibration that hides more than it overlaps)
 };
 
@@ -117,7 +119,7 @@ class Bounds {
     return std::max(f_.work * (m + f_.bubble), with_traffic(f_.work, lowest, m)) / (m * seqs(dp)) *
            overhead_.least_up_to(gpus(dp));
   }
-  // The widths from multi_node to dp.
+  // The widths searched from multi_node to dp.
   double wide(int dp) const {
     const double w = f_.work + (f_.p2p_spans ? f_.p2p : 0);
     const double one = f_.traffic ? f_.multi_node_collective : 0;
@@ -373,7 +375,7 @@ class Search {
     while (most_v < 3 && valid(g, (most_v + 1) * 6)) ++most_v;
     const double bubble = g.bubble[0];
     g.bubble[0] = g.bubble[most_v];
-    const PlanCache::Traffic& tr = traffic_of(g, 0);
+    const PlanCache::Traffic tr = traffic_of(g, 0, g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{});
     double least = family_bound(g, 0, tr);
     if (valid(g, 1)) least = std::min(least, family_bound(g, 1, tr));
     g.bubble[0] = bubble;
@@ -387,9 +389,10 @@ class Search {
     const double limit = cut();
     g.first = static_cast<int>(families_.size());
     if (!may_fit(g)) return;
+    const Rates rates = g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{};
     for (int k = 0; k < 4; ++k) {  // v = 2^k, whose traffic the family bounds share
       if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
-      const PlanCache::Traffic& tr = traffic_of(g, k);
+      const PlanCache::Traffic tr = traffic_of(g, k, rates);
       for (int i = k * 6; i < k * 6 + 6; ++i) {
         if (!valid(g, i)) continue;
         const double bound = family_bound(g, i, tr);
@@ -445,16 +448,32 @@ class Search {
   // PlanCache keys start from the (tp, ep) pair.
   std::size_t degree(int tp, int ep) const { return static_cast<std::size_t>(log2(tp)) * ep_degrees_ + log2(ep); }
 
-  // What family_bound() takes for the group's families of v = 2^k: no traffic where the bounds
-  // need none (no multi-node width, or a calibration that hides more than it overlaps).
-  const PlanCache::Traffic& traffic_of(const Group& g, int k) {
-    static const PlanCache::Traffic none{0, 0, 0};
-    return traffic_bounds_ && g.top >= g.multi_node ? traffic(g, 1 << k) : none;
+  // The collectives' costs at data-parallel width dp: of the dense gradients over dp ranks, of
+  // the experts' over the tp dp / ep ranks holding a copy of each (perf.cpp's dense_op and
+  // expert_op).
+  struct Rates {
+    PerfModel::CollectiveCost dense, experts;
+  };
+  Rates rates_over(const Group& g, int dp) const {
+    const int per_node = std::max(1, c_.gpus_per_node / g.tp);
+    const int copies = m_.is_moe() ? static_cast<int>(static_cast<double>(g.tp) * dp / g.ep) : 0;
+    return {perf_.collective_cost(dp, std::min(dp, per_node)), perf_.collective_cost(copies, std::min(copies, per_node))};
   }
 
-  // The bf16 trainable dense gradients of a stage's GPU, and over the narrowest multi-node width
-  // one collective of the trainable gradients (dense and experts' per GPU, as perf.cpp reduces
-  // them) and ZeRO-1's step traffic: shared by the group's families of one v.
+  // What family_bound() takes for the group's families of v = 2^k: the traffic floor of the
+  // widths searched from the narrowest multi-node one up, at that width or at the narrowest
+  // searched when it is wider (a search above the plan on fewer GPUs): the collectives grow
+  // with dp. None where the bounds need none (no multi-node width, or a calibration that hides
+  // more than it overlaps).
+  // `rates`: rates_over(g, g.bottom), needed when g.bottom > g.multi_node.
+  PlanCache::Traffic traffic_of(const Group& g, int k, const Rates& rates) {
+    if (!traffic_bounds_ || g.top < g.multi_node) return {0, 0, 0, 0};
+    if (g.bottom > g.multi_node) return traffic_over(g, 1 << k, rates);
+    return traffic(g, 1 << k);
+  }
+
+  // The group's gradients and their traffic at the narrowest multi-node width: shared by the
+  // group's families of one v and by every count's search.
   const PlanCache::Traffic& traffic(const Group& g, int v) {
     const std::size_t row_size = degrees_ * 4;
     int& row = cache_.traffic_row[g.pp];
@@ -467,24 +486,34 @@ class Search {
     if (tr.grads < 0) {
       const double fraction = stage_param_fraction(m_, g.pp, stage_layers(g.pp, v));
       tr.grads = 2.0 * trainable_dense_ * fraction / g.tp;
-      const int local = std::min(g.multi_node, std::max(1, c_.gpus_per_node / g.tp));
-      tr.one = perf_.collective_seconds(tr.grads, g.multi_node, local);
-      tr.step = perf_.collective_seconds(2 * tr.grads, g.multi_node, local) + tr.one;
-      if (m_.is_moe() && !t_.is_adapter()) {
-        // The experts' gradients go to the copies of each expert (perf.cpp's expert_op): at
-        // least as much traffic at every wider dp, the copies growing with it.
-        const double expert_grads = 2.0 * m_.expert_params() * fraction / g.ep;
-        const int copies = static_cast<int>(static_cast<double>(g.tp) * g.multi_node / g.ep);
-        const int copies_local = std::min(copies, std::max(1, c_.gpus_per_node / g.tp));
-        const double one = perf_.collective_seconds(expert_grads, copies, copies_local);
-        tr.one += one;
-        tr.step += perf_.collective_seconds(2 * expert_grads, copies, copies_local) + one;
-      }
+      // (Adapters leave the experts frozen: perf.cpp reduces no expert gradients then.)
+      tr.expert_grads = m_.is_moe() && !t_.is_adapter() ? 2.0 * m_.expert_params() * fraction / g.ep : 0;
+      collectives(tr, rates_over(g, g.multi_node));
     }
     return tr;
   }
 
-  Floors floors(Group& g, const Parallelism& par) {
+  // traffic() at the width of `rates`.
+  PlanCache::Traffic traffic_over(const Group& g, int v, const Rates& rates) {
+    PlanCache::Traffic tr = traffic(g, v);
+    collectives(tr, rates);
+    return tr;
+  }
+
+  // One collective of the trainable gradients (dense and experts') and ZeRO-1's step traffic
+  // (an fp32 reduce-scatter and a bf16 all-gather of each), as perf.cpp times them.
+  static void collectives(PlanCache::Traffic& tr, const Rates& rates) {
+    tr.one = rates.dense.seconds(tr.grads);
+    tr.step = rates.dense.seconds(2 * tr.grads) + tr.one;
+    if (tr.expert_grads > 0) {
+      const double one = rates.experts.seconds(tr.expert_grads);
+      tr.one += one;
+      tr.step += rates.experts.seconds(2 * tr.expert_grads) + one;
+    }
+  }
+
+  // The family's floors for the widths from `bottom` up.
+  Floors floors(Group& g, const Parallelism& par, int bottom) {
     Floors f;
     f.tp = par.tp;
     f.pp = par.pp;
@@ -498,6 +527,11 @@ class Search {
     f.grads_bytes = tr.grads;
     f.multi_node_collective = tr.one;
     f.multi_node_step = tr.step;
+    if (bottom > g.multi_node) {  // no width from multi_node to bottom is searched
+      const PlanCache::Traffic at = traffic_over(g, par.interleave, rates_over(g, bottom));
+      f.multi_node_collective = at.one;
+      f.multi_node_step = at.step;
+    }
     f.traffic = traffic_bounds_;
     return f;
   }
@@ -543,7 +577,7 @@ class Search {
     const int zero = par.zero;
     bottom = std::max(bottom, zero >= 3 ? 2 : 1);  // ZeRO-3 needs data parallelism
     const int b = global_batch_, mb = par.micro_batch;
-    Floors f = floors(g, par);
+    Floors f = floors(g, par, bottom);
     const Bounds bounds(f, perf_, overhead_);
     bool timed = false;  // f holds the family's own work once a width is timed
     auto align = [&](int dp) { return dp / step * step; };

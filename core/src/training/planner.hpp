@@ -39,7 +39,7 @@ struct PlanCache {
   // the layers are ever searched, and a row per possible one took megabytes per cluster.
   std::vector<int> traffic_row;                       // by pp; -1: no row yet
   struct Traffic {
-    double grads = -1, one = -1, step = -1;  // -1: not yet (Search::traffic)
+    double grads = -1, expert_grads = 0, one = -1, step = -1;  // -1: not yet (Search::traffic)
   };
   std::vector<Traffic> traffic;
 };
