@@ -388,13 +388,14 @@ class Search {
     Group& g = groups_[group];
     const double limit = cut();
     g.first = static_cast<int>(families_.size());
-    if (!may_fit(g)) return;
+    MemoryFloor floor;
+    if (!may_fit(g, floor)) return;
     const Rates rates = g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{};
     for (int k = 0; k < 4; ++k) {  // v = 2^k, whose traffic the family bounds share
       if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
       const PlanCache::Traffic tr = traffic_of(g, k, rates);
       for (int i = k * 6; i < k * 6 + 6; ++i) {
-        if (!valid(g, i)) continue;
+        if (!valid(g, i) || !floor.may_fit(i, usable_, least_.memory.total_bytes())) continue;
         const double bound = family_bound(g, i, tr);
         if (bound < limit) families_.emplace_back(bound, i);
       }
@@ -403,12 +404,28 @@ class Search {
     std::sort(families_.begin() + g.first, families_.end());
   }
 
-  // Whether any family of the group can fit: memory only shrinks with dp, so top has the
-  // least; of the rest, ZeRO-3 holds the fewest states (ZeRO-1 adds no gather buffers),
-  // no interleaving the fewest activations in flight, and full or no (selective, without
-  // FlashAttention) recomputation the fewest activations. The full-recomputation ZeRO-3
-  // layout also stands for the group's least memory when nothing fits.
-  bool may_fit(const Group& g) {
+  // What the group's families hold at its widest width (the least, memory only shrinking
+  // with dp), from two of them: a family's states (weights, gradients, optimizer) and runtime
+  // overhead depend on its ZeRO stage alone, its activations on its recomputation, and
+  // interleaving only adds to them.
+  struct MemoryFloor {
+    double states[2] = {0, 0};  // with overhead: ZeRO-1, ZeRO-3
+    double full = 0;            // activations: full recomputation
+    double stored = 0;          // none (with FlashAttention) or selective, which holds no more than none
+    // Whether family i may fit: at least its floor is within usable, or below the least
+    // memory seen so far (which stands for the group when nothing fits: keep weighing it).
+    bool may_fit(int i, double usable, double least) const {
+      const double floor = states[i % 2] + (i / 2 % 3 == static_cast<int>(Recompute::full) ? full : stored);
+      return floor <= usable || floor < least;
+    }
+  };
+
+  // Whether any family of the group can fit, and its MemoryFloor: memory only shrinks with
+  // dp, so top has the least; of the rest, ZeRO-3 holds the fewest states (ZeRO-1 adds no
+  // gather buffers), no interleaving the fewest activations in flight, and full or no
+  // (selective, without FlashAttention) recomputation the fewest activations. The
+  // full-recomputation ZeRO-3 layout also stands for the group's least memory when nothing fits.
+  bool may_fit(const Group& g, MemoryFloor& floor) {
     const int m = microbatches_for(global_batch_, g.top * g.mb);
     Parallelism par = family(g, g.top >= 2 ? 5 : 4);  // v = 1, full recomputation
     par.dp = g.top;
@@ -421,11 +438,18 @@ class Search {
       least_.memory = sharded;
       have_least_ = true;
     }
-    if (sharded.total_bytes() <= usable_) return true;
     par.recompute = t_.flash_attention ? Recompute::none : Recompute::selective;
     par.zero = g.top >= 2 ? 1 : 0;
     const MemoryBreakdown stored = memory_per_gpu(m_, t_, par);
     ++evaluated_;
+    auto states = [](const MemoryBreakdown& b) {
+      return b.weights_bytes + b.gradients_bytes + b.optimizer_bytes + b.overhead_bytes;
+    };
+    floor.states[0] = states(stored);
+    floor.states[1] = states(sharded);
+    floor.full = sharded.activations_bytes;
+    floor.stored = stored.activations_bytes;
+    if (sharded.total_bytes() <= usable_) return true;
     const double least = sharded.weights_bytes + sharded.gradients_bytes + sharded.optimizer_bytes +
                          std::min(sharded.activations_bytes, stored.activations_bytes) + stored.overhead_bytes;
     return least <= usable_;
