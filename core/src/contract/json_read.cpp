@@ -112,6 +112,7 @@ const json& Reader::expect_array(const json& value, const std::string& path) con
 }
 
 void Reader::warn_unknown_keys(const json& object, const std::string& path, std::initializer_list<const char*> allowed) {
+  if (!check_unknown_keys_) return;
   for (auto it = object.begin(); it != object.end(); ++it) {
     bool known = false;
     for (const char* key : allowed) known = known || it.key() == key;

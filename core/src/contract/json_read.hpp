@@ -37,6 +37,8 @@ class Reader {
   const json& expect_array(const json& value, const std::string& path) const;
   // Warns about keys outside `allowed` (a typo such as "param" must not pass silently).
   void warn_unknown_keys(const json& object, const std::string& path, std::initializer_list<const char*> allowed);
+  // For a reader whose warnings nobody reads (the core's own catalog): no unknown-key check.
+  void ignore_unknown_keys() { check_unknown_keys_ = false; }
 
   std::string read_string(const json& value, const std::string& path) const;
   bool read_bool(const json& value, const std::string& path) const;
@@ -51,6 +53,7 @@ class Reader {
  private:
   std::vector<Warning>& warnings_;
   Lang lang_;
+  bool check_unknown_keys_ = true;
   double quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
                   const std::string& example) const;
   [[noreturn]] void wrong_type(const json& value, const std::string& path, const std::string& wanted) const;
