@@ -108,4 +108,12 @@ TEST_CASE("the catalog command prints one JSON document", "[catalog]") {
   CHECK(doc["offers"].size() == default_catalog()->offers.size());
   CHECK(doc["models"].size() == default_catalog()->models.size());
   CHECK(doc.contains("fx"));
+  // The embedded files' text, spliced: every member of theirs, as they have it.
+  CHECK(doc["catalogVersion"] == default_catalog()->version);
+  CHECK(doc["asOf"] == default_catalog()->as_of);
+  CHECK(doc["fx"]["usdCny"] == default_catalog()->fx.usd_cny);
+  CHECK(doc["offers"].back()["id"] == default_catalog()->offers.back().id);
+  CHECK(doc["gpus"].back()["id"] == default_catalog()->gpus.back().id);
+  CHECK(doc["contract"]["schemaVersion"] == 1);
+  CHECK(doc.size() == 7);
 }
