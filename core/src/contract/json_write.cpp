@@ -153,7 +153,21 @@ void append_escaped(std::string& out, std::string_view s) {
     out += "\xEF\xBF\xBD";
     accepted = out.size();
   };
+  // Printable ASCII but the quote and the backslash: as it is.
+  auto plain = [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return b >= 0x20 && b < 0x80 && c != '"' && c != '\\';
+  };
   for (std::size_t i = 0; i < s.size(); ++i) {
+    if (pending == 0 && plain(s[i])) {
+      // Most of the text: a run of it appended at once, not byte by byte.
+      std::size_t end = i + 1;
+      while (end < s.size() && plain(s[end])) ++end;
+      out.append(s.data() + i, end - i);
+      accepted = out.size();
+      i = end - 1;
+      continue;
+    }
     const auto byte = static_cast<unsigned char>(s[i]);
     if (pending > 0) {
       if (byte < next.lo || byte > next.hi) {
