@@ -278,7 +278,9 @@ class Search {
             batch_limited_ = false;
             // Widths above the GPUs of the plan on fewer (PlanRequest::fewer) only.
             const int bottom = r_.all_gpus ? dp_max : above_ / (tp * pp) + 1;
-            if (bottom > top) continue;
+            // tp x dp ranks hold whole expert groups (descend()): no width of them up to top.
+            const int step = ep / std::gcd(ep, tp);
+            if (top / step * step < bottom) continue;
             add_group(tp, pp, ep, mb, top, bottom);
           }
         }
