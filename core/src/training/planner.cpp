@@ -230,10 +230,8 @@ class Search {
     int multi_node;                // the narrowest dp whose groups span two nodes
     std::size_t work_key;          // one_stage_work()'s key, less recomputation and ZeRO
     // For family_bound(): per sequence and per step at top and at multi_node - 1 (see
-    // compute_floor), times the least run overhead up to their GPUs; by log2 v, a stage's
-    // share of the layers and the bubble.
+    // compute_floor), times the least run overhead up to their GPUs.
     double top_seq, top_step, narrow_seq, narrow_step;
-    double layers_share[4], bubble[4];
     int families = 0, first = 0;   // expanded: families_[first..first + families), least bound first
   };
   struct Entry {
@@ -367,20 +365,14 @@ class Search {
     const double narrow_ovh = narrow >= 1 ? overhead_.least_up_to(tp * pp * narrow) : 0;
     g.narrow_seq = narrow >= 1 ? narrow_ovh / (static_cast<double>(narrow) * mb) : 0;
     g.narrow_step = narrow >= 1 ? narrow_ovh / (global_batch_ + narrow * mb / 2.0) : 0;
-    for (int k = 0; k < 4; ++k) {
-      g.layers_share[k] = static_cast<double>(stage_layers(pp, 1 << k)) / layers_;
-      g.bubble[k] = pp > 1 ? (pp - 1.0) / (1 << k) : 0.0;
-    }
     // Least over the families: no recomputation (which only adds work), a stage's fewest
     // layers (v = 1) with the smallest bubble (the most interleaving), ZeRO-1 or 3.
     int most_v = 0;
     while (most_v < 3 && valid(g, (most_v + 1) * 6)) ++most_v;
-    const double bubble = g.bubble[0];
-    g.bubble[0] = g.bubble[most_v];
+    const double share = layers_share(pp, 0), bubble = bubble_of(pp, most_v);
     const PlanCache::Traffic tr = traffic_of(g, 0, g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{});
-    double least = family_bound(g, 0, tr);
-    if (valid(g, 1)) least = std::min(least, family_bound(g, 1, tr));
-    g.bubble[0] = bubble;
+    double least = family_bound(g, 0, share, bubble, tr);
+    if (valid(g, 1)) least = std::min(least, family_bound(g, 1, share, bubble, tr));
     groups_.push_back(g);
     queue_.push_back({least, static_cast<int>(groups_.size()) - 1, -1});
   }
@@ -393,12 +385,13 @@ class Search {
     MemoryFloor floor;
     if (!may_fit(g, floor)) return;
     const Rates rates = g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{};
-    for (int k = 0; k < 4; ++k) {  // v = 2^k, whose traffic the family bounds share
+    for (int k = 0; k < 4; ++k) {  // v = 2^k, whose share, bubble and traffic the family bounds share
       if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
       const PlanCache::Traffic tr = traffic_of(g, k, rates);
+      const double share = layers_share(g.pp, k), bubble = bubble_of(g.pp, k);
       for (int i = k * 6; i < k * 6 + 6; ++i) {
         if (!valid(g, i) || !floor.may_fit(i, usable_, least_.memory.total_bytes())) continue;
-        const double bound = family_bound(g, i, tr);
+        const double bound = family_bound(g, i, share, bubble, tr);
         if (bound < limit) families_.emplace_back(bound, i);
       }
     }
@@ -458,10 +451,10 @@ class Search {
   }
 
   // Bounds::below(top) before any of the family is timed (a stage's share of the one-stage
-  // work, no sends), from the group's shared terms; tr: traffic_of(g, i / 6).
-  double family_bound(const Group& g, int i, const PlanCache::Traffic& tr) {
-    const int k = i / 6;
-    const double w = one_stage_work(g, i) * g.layers_share[k], bubble = g.bubble[k];
+  // work, no sends), from the group's shared terms; share, bubble: layers_share() and
+  // bubble_of() (or a lower one), tr: traffic_of(), of v = 2^(i / 6).
+  double family_bound(const Group& g, int i, double share, double bubble, const PlanCache::Traffic& tr) {
+    const double w = one_stage_work(g, i) * share;
     const double top = compute_floor(w, bubble, g.top_seq, g.top_step);
     if (g.top < g.multi_node) return top;
     const double wide = std::max(top, traffic_floor(w, bubble, tr.one, tr.step, i % 2, g.top_seq, g.top_step));
@@ -469,6 +462,9 @@ class Search {
   }
 
   int stage_layers(int pp, int v) const { return (layers_ + pp * v - 1) / (pp * v) * v; }
+  // With v = 2^k: a stage's share of the layers, and the bubble in micro-batch times.
+  double layers_share(int pp, int k) const { return static_cast<double>(stage_layers(pp, 1 << k)) / layers_; }
+  static double bubble_of(int pp, int k) { return pp > 1 ? (pp - 1.0) / (1 << k) : 0.0; }
   static int log2(int power_of_two) { return __builtin_ctz(static_cast<unsigned>(power_of_two)); }
   static int floor_log2(int x) { return 31 - __builtin_clz(static_cast<unsigned>(std::max(1, x))); }
   // PlanCache keys start from the (tp, ep) pair.
