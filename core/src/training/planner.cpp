@@ -385,12 +385,16 @@ class Search {
     MemoryFloor floor;
     if (!may_fit(g, floor)) return;
     const Rates rates = g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{};
+    // valid(), its terms taken out of the loops.
+    const bool selective = !t_.flash_attention, zero3 = g.top >= 2;
+    const double least = least_.memory.total_bytes();
     for (int k = 0; k < 4; ++k) {  // v = 2^k, whose share, bubble and traffic the family bounds share
       if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
       const PlanCache::Traffic tr = traffic_of(g, k, rates);
       const double share = layers_share(g.pp, k), bubble = bubble_of(g.pp, k);
       for (int i = k * 6; i < k * 6 + 6; ++i) {
-        if (!valid(g, i) || !floor.may_fit(i, usable_, least_.memory.total_bytes())) continue;
+        if ((i / 2 % 3 == static_cast<int>(Recompute::selective) && !selective) || (i % 2 && !zero3)) continue;
+        if (!floor.may_fit(i, usable_, least)) continue;
         const double bound = family_bound(g, i, share, bubble, tr);
         if (bound < limit) families_.emplace_back(bound, i);
       }
