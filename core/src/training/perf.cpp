@@ -123,6 +123,14 @@ PerfModel::CollectiveCost PerfModel::collective_cost(int ranks, int ranks_per_no
   return c;
 }
 
+double PerfModel::send_seconds(const Parallelism& par, bool spans) const {
+  const double bw = spans ? inter_bw_ : intra_bw_;
+  const double lat = spans ? cal_.network_latency_s : cal_.collective_latency_s;
+  const double tokens_mb = static_cast<double>(par.micro_batch) * t_.seq_len;
+  const double bytes = tokens_mb * m_.hidden * kBf16Bytes / (par.sequence_parallel ? static_cast<double>(par.tp) : 1.0);
+  return 2 * (bytes / bw + lat) * par.interleave;
+}
+
 IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   IterationTime out;
   Parallelism par = par_in;
@@ -224,15 +232,8 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   const double stage_layers = static_cast<double>(chunk_layers) * par.interleave;
   const double loss_mem = tokens_mb * loss_bytes_ * mem_factor / tp / hbm_rate_;
   const double head = gemm(head_flops_, tp) * (1 + gemm_bwd) + loss_mem;
-  double p2p = 0;
-  if (par.pp > 1) {
-    // Neighbouring stages are tp x dp ranks apart (Megatron's rank order tp, dp, pp).
-    const bool spans = par.tp * par.dp >= c_.gpus_per_node;
-    const double bw = spans ? inter_bw_ : intra_bw_;
-    const double lat = spans ? cal_.network_latency_s : cal_.collective_latency_s;
-    const double bytes = tokens_mb * m_.hidden * kBf16Bytes / (par.sequence_parallel ? tp : 1.0);
-    p2p = 2 * (bytes / bw + lat) * par.interleave;
-  }
+  // Neighbouring stages are tp x dp ranks apart (Megatron's rank order tp, dp, pp).
+  const double p2p = par.pp > 1 ? send_seconds(par, par.tp * par.dp >= c_.gpus_per_node) : 0;
   const double compute_slowdown = fsdp ? 1.0 / cal_.zero3_compute_efficiency : 1.0;
   const double layer_device = (layer_matmul + layer_attention + layer_mem + layer_recompute) * compute_slowdown +
                               layer_tp + layer_moe;

@@ -18,6 +18,9 @@ class PerfModel {
     double seconds(double bytes) const { return per_byte * bytes + fixed; }
   };
   CollectiveCost collective_cost(int ranks, int ranks_per_node) const;
+  // A pipeline stage's point-to-point sends for one micro-batch (the activation forward, its
+  // gradient back, for each of its interleaved chunks), between nodes (spans) or inside one.
+  double send_seconds(const Parallelism& par, bool spans) const;
 
  private:
   const Model& m_;

@@ -371,8 +371,9 @@ class Search {
     while (most_v < 3 && valid(g, (most_v + 1) * 6)) ++most_v;
     const double share = layers_share(pp, 0), bubble = bubble_of(pp, most_v);
     const PlanCache::Traffic tr = traffic_of(g, 0, g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{});
-    double least = family_bound(g, 0, share, bubble, tr);
-    if (valid(g, 1)) least = std::min(least, family_bound(g, 1, share, bubble, tr));
+    const Sends sends = sends_of(g, 0);  // v = 1 sends the least
+    double least = family_bound(g, 0, share, bubble, tr, sends);
+    if (valid(g, 1)) least = std::min(least, family_bound(g, 1, share, bubble, tr, sends));
     groups_.push_back(g);
     queue_.push_back({least, static_cast<int>(groups_.size()) - 1, -1});
   }
@@ -392,10 +393,11 @@ class Search {
       if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
       const PlanCache::Traffic tr = traffic_of(g, k, rates);
       const double share = layers_share(g.pp, k), bubble = bubble_of(g.pp, k);
+      const Sends sends = sends_of(g, k);
       for (int i = k * 6; i < k * 6 + 6; ++i) {
         if ((i / 2 % 3 == static_cast<int>(Recompute::selective) && !selective) || (i % 2 && !zero3)) continue;
         if (!floor.may_fit(i, usable_, least)) continue;
-        const double bound = family_bound(g, i, share, bubble, tr);
+        const double bound = family_bound(g, i, share, bubble, tr, sends);
         if (bound < limit) families_.emplace_back(bound, i);
       }
     }
@@ -454,15 +456,41 @@ class Search {
     return least <= usable_;
   }
 
+  // A stage's sends per micro-batch (perf.cpp's) with v = 2^k: inside a node, and between
+  // nodes, where every width from multi_node up sends them (tp dp >= 2 x the node's GPUs).
+  struct Sends {
+    double inside = 0, between = 0;
+  };
+  Sends sends_of(const Group& g, int k) {
+    if (g.pp == 1) return {};
+    // They depend on tp, the micro-batch and v alone: kept by those for the search.
+    const std::size_t key = (static_cast<std::size_t>(log2(g.tp)) * 4 + log2(g.mb)) * 4 + k;
+    if (key >= sends_.size()) sends_.resize(key + 1, Sends{-1, -1});
+    Sends& s = sends_[key];
+    if (s.inside < 0) {
+      Parallelism par;
+      par.tp = g.tp;
+      par.micro_batch = g.mb;
+      par.sequence_parallel = g.tp > 1;
+      par.interleave = 1 << k;
+      s = {perf_.send_seconds(par, false), perf_.send_seconds(par, true)};
+    }
+    return s;
+  }
+  std::vector<Sends> sends_;  // sends_of() by (tp, micro-batch, v)
+
   // Bounds::below(top) before any of the family is timed (a stage's share of the one-stage
-  // work, no sends), from the group's shared terms; share, bubble: layers_share() and
-  // bubble_of() (or a lower one), tr: traffic_of(), of v = 2^(i / 6).
-  double family_bound(const Group& g, int i, double share, double bubble, const PlanCache::Traffic& tr) {
+  // work and its sends, the cheaper inside a node where a width may send there), from the
+  // group's shared terms; share, bubble: layers_share() and bubble_of() (or a lower one), tr:
+  // traffic_of(), sends: sends_of(), of v = 2^(i / 6) (or fewer sends).
+  double family_bound(const Group& g, int i, double share, double bubble, const PlanCache::Traffic& tr,
+                      const Sends& sends) {
     const double w = one_stage_work(g, i) * share;
-    const double top = compute_floor(w, bubble, g.top_seq, g.top_step);
-    if (g.top < g.multi_node) return top;
-    const double wide = std::max(top, traffic_floor(w, bubble, tr.one, tr.step, i % 2, g.top_seq, g.top_step));
-    return g.multi_node < 2 ? wide : std::min(wide, compute_floor(w, bubble, g.narrow_seq, g.narrow_step));
+    if (g.top < g.multi_node) return compute_floor(w + sends.inside, bubble, g.top_seq, g.top_step);
+    const double w_wide = w + sends.between;
+    const double wide = std::max(compute_floor(w_wide, bubble, g.top_seq, g.top_step),
+                                 traffic_floor(w_wide, bubble, tr.one, tr.step, i % 2, g.top_seq, g.top_step));
+    return g.multi_node < 2 ? wide : std::min(wide, compute_floor(w + sends.inside, bubble, g.narrow_seq, g.narrow_step));
   }
 
   int stage_layers(int pp, int v) const { return (layers_ + pp * v - 1) / (pp * v) * v; }
