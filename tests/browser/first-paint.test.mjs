@@ -26,6 +26,7 @@ const watchFrames = () => {
         gpus: root.querySelector('.card[data-key="gpus"] .value')?.textContent || '',
         rows: root.querySelectorAll('tbody tr[data-offer-id]').length,
         busy: results.getAttribute('aria-busy'),
+        meta: root.querySelector('.meta[part="meta"]')?.textContent || '',
       });
     }
     if (window.__frames.length < 3) requestAnimationFrame(look);
@@ -68,6 +69,8 @@ describe('the first result', () => {
     assert.ok(shown.gpus.length > 0, 'the plan’s GPU count is in the first frame that shows a result');
     assert.equal(shown.first, true, 'the views below the plan wait (data-first)');
     assert.equal(shown.busy, 'true', 'the results are aria-busy until every view is drawn');
+    // The first estimate does not wait for the version, but the core answers it first.
+    assert.match(shown.meta, /gpusizer \d+\.\d+\.\d+/, 'the plan’s meta line names the core’s version from its first frame');
     const atResult = await page.evaluate(() => window.__atResult);
     assert.equal(atResult.first, false);
     assert.ok(atResult.rows > 0 && atResult.steps > 0 && atResult.layout, JSON.stringify(atResult));

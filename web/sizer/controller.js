@@ -437,8 +437,22 @@ export class Controller {
           s.noWasm = true;
           throw new Error(i18n(this.lang).t('fallback.noWasm'));
         }
-        const [core, version] = await Promise.all([engine.catalog(), engine.version()]);
-        s.version = version;
+        const catalog = engine.catalog();
+        // The version only labels results (the meta line, the exports): the first estimate does
+        // not wait for it. Asked for now, it is answered before any estimate (the core answers
+        // in order); should it come later, the meta line takes it then.
+        engine.version().then(
+          (version) => {
+            s.version = version;
+            if (s.hasResult && s.response) this.updateMeta(s.response);
+          },
+          () => {},
+        );
+        // A page's first Intl.NumberFormat sets up ICU (20-40 ms on the development machine): made
+        // now, while the core's worker is busy, not between its catalog and the first estimate
+        // (the form shows the preset's size in compact notation).
+        i18n(this.lang).compact(0);
+        const core = await catalog;
         s.core = core;
         s.contract = readContract(core);
       } catch (err) {

@@ -84,9 +84,12 @@ function startWorker() {
     const call = pending.get(id);
     if (!call) return;
     pending.delete(id);
-    if (typeof text === 'string') call.resolve(text);
-    // The worker could not load the module: the page tries itself (and reports what it finds).
-    else fail(new WorkerUnavailable(error || 'worker failed'));
+    if (typeof text === 'string') return call.resolve(text);
+    // The worker could not load the module: the page tries itself (and reports what it finds),
+    // this call too (it is no longer pending, so fail() would leave it unanswered).
+    const err = new WorkerUnavailable(error || 'worker failed');
+    call.reject(err);
+    fail(err);
   });
   worker.addEventListener('error', (e) => {
     e.preventDefault?.();
