@@ -268,18 +268,36 @@ class Search {
       for (int pp = 1; pp <= layers_ && tp * pp <= n; ++pp) {
         if (!pipeline_degree(pp, n / tp)) continue;
         const int dp_max = n / (tp * pp);
+        // Widths above the GPUs of the plan on fewer (PlanRequest::fewer) only.
+        const int bottom = r_.all_gpus ? dp_max : above_ / (tp * pp) + 1;
+        // What this (tp, pp)'s groups share whatever their expert parallelism (there are up to
+        // 13 of it): by micro-batch, the top width and its per-sequence and per-step factors;
+        // the bubble and the share of v = 1 for the group bounds (add_group()).
+        Shared shared;
+        int most_v = 0;  // the most interleaving: a layer per chunk
+        while (most_v < 3 && pp > 1 && layers_ >= pp * (2 << most_v)) ++most_v;
+        shared.share = layers_share(pp, 0);
+        shared.bubble = bubble_of(pp, most_v);
+        for (int k = 0; k < 4; ++k) {
+          const int mb = 1 << k;
+          Width& w = shared.widths[k];
+          w.top = std::min(dp_max, global_batch_ / mb);
+          if (w.top < 1) continue;
+          const double top_ovh = overhead_.least_up_to(tp * pp * w.top);
+          w.per_seq = top_ovh / (static_cast<double>(w.top) * mb);
+          w.per_step = top_ovh / (global_batch_ + w.top * mb / 2.0);
+        }
         for (int ep = 1; ep == 1 || (m_.is_moe() && ep <= m_.experts); ep *= 2) {
           if (ep > 1 && m_.experts % ep != 0) continue;
           for (int mb = 1; mb <= 8; mb *= 2) {
-            const int top = std::min(dp_max, global_batch_ / mb);
+            const Width& width = shared.widths[log2(mb)];
+            const int top = width.top;
             if (top < 1 || (r_.all_gpus && top < dp_max)) break;
             batch_limited_ = false;
-            // Widths above the GPUs of the plan on fewer (PlanRequest::fewer) only.
-            const int bottom = r_.all_gpus ? dp_max : above_ / (tp * pp) + 1;
             // tp x dp ranks hold whole expert groups (descend()): no width of them up to top.
             const int step = ep / std::gcd(ep, tp);
             if (top / step * step < bottom) continue;
-            add_group(tp, pp, ep, mb, top, bottom);
+            add_group(tp, pp, ep, mb, width, bottom, shared);
           }
         }
       }
@@ -348,28 +366,36 @@ class Search {
     return i % 2 == 0 || g.top >= 2;
   }
 
-  void add_group(int tp, int pp, int ep, int mb, int top, int bottom) {
+  // A micro-batch's top width and its factors (Group::top_seq, top_step), and what the
+  // groups of one (tp, pp) share (search()).
+  struct Width {
+    int top = 0;
+    double per_seq = 0, per_step = 0;
+  };
+  struct Shared {
+    Width widths[4];  // by log2 of the micro-batch
+    double share = 0, bubble = 0;  // v = 1's share of the layers, the least bubble
+  };
+
+  void add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared) {
     Group g;
     g.tp = tp;
     g.pp = pp;
     g.ep = ep;
     g.mb = mb;
-    g.top = top;
+    g.top = width.top;
     g.bottom = bottom;
     g.multi_node = 2 * std::max(1, c_.gpus_per_node / tp) * std::max(1, ep / tp);
     g.work_key = (degree(tp, ep) * 4 + log2(mb)) * 6;
-    const double top_ovh = overhead_.least_up_to(tp * pp * top);
-    g.top_seq = top_ovh / (static_cast<double>(top) * mb);
-    g.top_step = top_ovh / (global_batch_ + top * mb / 2.0);
+    g.top_seq = width.per_seq;
+    g.top_step = width.per_step;
     const int narrow = g.multi_node - 1;
     const double narrow_ovh = narrow >= 1 ? overhead_.least_up_to(tp * pp * narrow) : 0;
     g.narrow_seq = narrow >= 1 ? narrow_ovh / (static_cast<double>(narrow) * mb) : 0;
     g.narrow_step = narrow >= 1 ? narrow_ovh / (global_batch_ + narrow * mb / 2.0) : 0;
     // Least over the families: no recomputation (which only adds work), a stage's fewest
     // layers (v = 1) with the smallest bubble (the most interleaving), ZeRO-1 or 3.
-    int most_v = 0;
-    while (most_v < 3 && valid(g, (most_v + 1) * 6)) ++most_v;
-    const double share = layers_share(pp, 0), bubble = bubble_of(pp, most_v);
+    const double share = shared.share, bubble = shared.bubble;
     const PlanCache::Traffic tr = traffic_of(g, 0, g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{});
     const Sends sends = sends_of(g, 0);  // v = 1 sends the least
     double least = family_bound(g, 0, share, bubble, tr, sends);
