@@ -52,6 +52,7 @@ class LimitedSax {
   bool end_object() { return close() && dom_.end_object(); }
   bool end_array() { return close() && dom_.end_array(); }
   bool key(json::string_t& k) {
+    if (!watch_) return dom_.key(k);  // no limits: no pointer to keep either
     shallow_enough();
     if (!stack_.empty()) stack_.back().key.clear();  // a key too long is blamed on its object
     fits(k);
@@ -81,16 +82,19 @@ class LimitedSax {
     return true;
   }
   bool value() {
+    if (!watch_) return true;
     shallow_enough();
     if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
     return true;
   }
   bool open(bool array) {
+    if (!watch_) return true;
     value();
     stack_.push_back({array, -1, {}});
     return true;
   }
   bool close() {
+    if (!watch_) return true;
     if (!stack_.empty()) stack_.pop_back();
     return true;
   }
