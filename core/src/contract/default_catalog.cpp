@@ -106,28 +106,19 @@ std::size_t value_end(std::string_view text, std::size_t at) {
   return text.size();
 }
 
-// The text of `key`'s value in the object `text` (a top-level member); empty when absent.
+// The text of `key`'s value in the object `text` (a top-level member); empty when absent. Its
+// members are walked with value_end(), which skips a key (a string) as it skips a value.
 std::string_view member(std::string_view text, std::string_view key) {
-  const std::string quoted = "\"" + std::string(key) + "\"";
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == '{' || c == '[') ++depth;
-    else if (c == '}' || c == ']') --depth;
-    else if (c == '"') {
-      if (depth == 1 && text.compare(i, quoted.size(), quoted) == 0) {
-        std::size_t at = text.find(':', i + quoted.size()) + 1;
-        while (at < text.size() && (text[at] == ' ' || text[at] == '\n')) ++at;
-        return text.substr(at, value_end(text, at) - at);
-      }
-      in_string = true;
-    }
+  std::size_t at = text.find('{');
+  while (at != std::string_view::npos) {
+    at = text.find('"', at + 1);  // the next key: past the '{' or the ',' before it
+    if (at == std::string_view::npos) break;
+    const std::size_t key_end = value_end(text, at);
+    const std::string_view name = text.substr(at + 1, key_end - at - 2);
+    std::size_t value = text.find(':', key_end) + 1;
+    while (value < text.size() && (text[value] == ' ' || text[value] == '\n')) ++value;
+    at = value_end(text, value);
+    if (name == key) return text.substr(value, at - value);
   }
   return {};
 }
