@@ -274,24 +274,19 @@ class Search {
         // 13 of it): by micro-batch, the top width and its per-sequence and per-step factors;
         // the bubble and the share of v = 1 for the group bounds (add_group()).
         Shared shared;
-        int most_v = 0;  // the most interleaving: a layer per chunk
-        while (most_v < 3 && pp > 1 && layers_ >= pp * (2 << most_v)) ++most_v;
+        int most_v = 0;  // the most interleaving
+        while (most_v < 3 && interleave_ok(pp, most_v + 1)) ++most_v;
         shared.share = layers_share(pp, 0);
         shared.bubble = bubble_of(pp, most_v);
         for (int k = 0; k < 4; ++k) {
           const int mb = 1 << k;
-          Width& w = shared.widths[k];
-          w.top = std::min(dp_max, global_batch_ / mb);
-          if (w.top < 1) continue;
-          const double top_ovh = overhead_.least_up_to(tp * pp * w.top);
-          w.per_seq = top_ovh / (static_cast<double>(w.top) * mb);
-          w.per_step = top_ovh / (global_batch_ + w.top * mb / 2.0);
+          shared.widths[k] = width_at(tp * pp, mb, std::min(dp_max, global_batch_ / mb));
         }
         for (int ep = 1; ep == 1 || (m_.is_moe() && ep <= m_.experts); ep *= 2) {
           if (ep > 1 && m_.experts % ep != 0) continue;
           for (int mb = 1; mb <= 8; mb *= 2) {
             const Width& width = shared.widths[log2(mb)];
-            const int top = width.top;
+            const int top = width.dp;
             if (top < 1 || (r_.all_gpus && top < dp_max)) break;
             batch_limited_ = false;
             // tp x dp ranks hold whole expert groups (descend()): no width of them up to top.
@@ -359,23 +354,36 @@ class Search {
     par.zero = i % 2 ? 3 : 1;
     return par;
   }
+  // Interleaving v = 2^k on pp stages: a layer per chunk at least.
+  bool interleave_ok(int pp, int k) const { return k == 0 || (pp > 1 && layers_ >= pp * (1 << k)); }
   bool valid(const Group& g, int i) const {
-    const int v = 1 << (i / 6);
-    if (v > 1 && (g.pp == 1 || layers_ < g.pp * v)) return false;  // a layer per chunk
+    if (!interleave_ok(g.pp, i / 6)) return false;
     if (i / 2 % 3 == static_cast<int>(Recompute::selective) && t_.flash_attention) return false;  // nothing to drop
     return i % 2 == 0 || g.top >= 2;
   }
 
-  // A micro-batch's top width and its factors (Group::top_seq, top_step), and what the
-  // groups of one (tp, pp) share (search()).
+  // A data-parallel width and its factors (Group::top_seq and top_step at the top width,
+  // narrow_seq and narrow_step below multi_node), and what the groups of one (tp, pp) share
+  // (search()).
   struct Width {
-    int top = 0;
+    int dp = 0;
     double per_seq = 0, per_step = 0;
   };
   struct Shared {
     Width widths[4];  // by log2 of the micro-batch
     double share = 0, bubble = 0;  // v = 1's share of the layers, the least bubble
   };
+  // Width dp (0 per sequence and step below 1) of groups of tp x pp GPUs and micro-batch mb: the
+  // least run overhead up to its GPUs per sequence and per step (compute_floor).
+  Width width_at(int tp_pp, int mb, int dp) const {
+    Width w;
+    w.dp = dp;
+    if (dp < 1) return w;
+    const double ovh = overhead_.least_up_to(tp_pp * dp);
+    w.per_seq = ovh / (static_cast<double>(dp) * mb);
+    w.per_step = ovh / (global_batch_ + dp * mb / 2.0);
+    return w;
+  }
 
   void add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared) {
     Group g;
@@ -383,16 +391,15 @@ class Search {
     g.pp = pp;
     g.ep = ep;
     g.mb = mb;
-    g.top = width.top;
+    g.top = width.dp;
     g.bottom = bottom;
     g.multi_node = 2 * std::max(1, c_.gpus_per_node / tp) * std::max(1, ep / tp);
     g.work_key = (degree(tp, ep) * 4 + log2(mb)) * 6;
     g.top_seq = width.per_seq;
     g.top_step = width.per_step;
-    const int narrow = g.multi_node - 1;
-    const double narrow_ovh = narrow >= 1 ? overhead_.least_up_to(tp * pp * narrow) : 0;
-    g.narrow_seq = narrow >= 1 ? narrow_ovh / (static_cast<double>(narrow) * mb) : 0;
-    g.narrow_step = narrow >= 1 ? narrow_ovh / (global_batch_ + narrow * mb / 2.0) : 0;
+    const Width narrow = width_at(tp * pp, mb, g.multi_node - 1);
+    g.narrow_seq = narrow.per_seq;
+    g.narrow_step = narrow.per_step;
     // Least over the families: no recomputation (which only adds work), a stage's fewest
     // layers (v = 1) with the smallest bubble (the most interleaving), ZeRO-1 or 3.
     const double share = shared.share, bubble = shared.bubble;
@@ -416,7 +423,7 @@ class Search {
     const bool selective = !t_.flash_attention, zero3 = g.top >= 2;
     const double least = least_.memory.total_bytes();
     for (int k = 0; k < 4; ++k) {  // v = 2^k, whose share, bubble and traffic the family bounds share
-      if (!valid(g, k * 6)) break;  // a layer per chunk: no more interleaving either
+      if (!interleave_ok(g.pp, k)) break;  // no more interleaving either
       const PlanCache::Traffic tr = traffic_of(g, k, rates);
       const double share = layers_share(g.pp, k), bubble = bubble_of(g.pp, k);
       const Sends sends = sends_of(g, k);
