@@ -36,6 +36,12 @@ long units_used(RunTimer& timer, const Cluster& c, int unit, long min_units, lon
 Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_units, long max_units, double days) {
   if (min_units > max_units) return {max_units, false};
   auto days_at = [&](long units) { return timer.days_on(c, static_cast<int>(units * unit)); };
+  // A probe: a count that a layout of the counts planned already brings within the deadline
+  // (RunTimer::days_at_most) is a hit without a search of its own.
+  auto probe = [&](long units) {
+    const double at_most = timer.days_at_most(c, static_cast<int>(units * unit));
+    return at_most <= days ? at_most : days_at(units);
+  };
   long lo = min_units - 1;  // below the fewest that fit: a miss
   long hi = min_units;
   double t = HUGE_VAL, t_lo = HUGE_VAL;
@@ -65,10 +71,7 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
       double guess = std::isfinite(t) ? std::ceil(current * std::pow(t / days, 1 / a) * 1.02) : 2.0 * current;
       if (stalls > 0) guess = std::max(guess, 2.0 * current);  // poor returns: look further
       const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
-      // A count that a layout of the counts planned already brings within the deadline is a
-      // hit without its own search.
-      const double at_most = timer.days_at_most(c, static_cast<int>(next * unit));
-      const double next_t = at_most <= days ? at_most : days_at(next);
+      const double next_t = probe(next);
       // A stall: the step bought less than a quarter of the speed-up its units would give if
       // time fell as 1/N.
       const bool helped = std::isfinite(t) ? (t / next_t - 1) > 0.25 * (static_cast<double>(next) / current - 1)
@@ -87,8 +90,7 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
   // count first. Otherwise guess where time crosses the deadline (log time against log units
   // through the bracket's ends), and bisect instead after a guess that failed to halve the
   // bracket (time falls in steps, where a faster layout first fits, and the deadline is often
-  // crossed at one, where guesses fare no better than halving). A probe that a layout of the
-  // counts planned already brings within the deadline (RunTimer::days_at_most) costs no search
+  // crossed at one, where guesses fare no better than halving). A probe() may cost no search
   // either.
   bool bisect = !std::isfinite(t_lo);
   while (hi - lo > 1) {
@@ -103,8 +105,7 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
       mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a))), lo + 1, hi - 1);
     }
     const long before = hi - lo;
-    const double at_most = timer.days_at_most(c, static_cast<int>(mid * unit));
-    const double t_mid = at_most <= days ? at_most : days_at(mid);
+    const double t_mid = probe(mid);
     if (t_mid <= days) {
       hi = mid;
       t = t_mid;

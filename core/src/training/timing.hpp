@@ -58,10 +58,10 @@ class RunTimer {
     double miss_days = HUGE_VAL, hit_days = HUGE_VAL;
   };
   Known known_for_days(const Cluster& c, double days);
-  // At least the days on `count` GPUs, without a search (infinite when nothing tells): from the
-  // plans of the nearest counts already planned below and above it, and their layouts' families
-  // at the widest width the search weighs on `count` GPUs (plan_family_on). Each is a layout
-  // the search on `count` GPUs weighs, so the plan it finds costs no more.
+  // An upper bound on the days on `count` GPUs, without a search (infinite when nothing tells):
+  // from the plans of the nearest counts already planned below and above it, and their layouts'
+  // families at the widest width the search weighs on `count` GPUs (plan_family_on). Each is a
+  // layout the search on `count` GPUs weighs, so the plan it finds costs no more.
   double days_at_most(const Cluster& c, int count);
   // The GPUs the plan of `count` runs on, when that plan is already made (0 when it is not):
   // the same layout is the plan of every count from there to `count`, so their days cost no
@@ -108,7 +108,8 @@ class RunTimer {
 
   Hardware& hardware(const Cluster& c);
   const Plan& plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search);
-  // At least the days on `count` GPUs of any plan that costs the planner no more than `plan`.
+  // An upper bound on the days on `count` GPUs of any plan that costs the planner no more than
+  // `plan`.
   double days_bound(const Plan& plan, const Gpu& gpu, int count) const;
   // The run of `count` GPUs under `plan`; days_only: just seconds and wall_days.
   void time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int count, bool days_only) const;
