@@ -85,24 +85,41 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
     }
   }
   // The boundary lies in (lo, hi]. Any order of probes finds it, time never rising with the
-  // units, but a probe at a new count is a search. A hit's layout runs on its first `used` GPUs
-  // and is the plan of every count from there up, whose days cost no search: go down to that
-  // count first. Otherwise guess where time crosses the deadline (log time against log units
-  // through the bracket's ends), and bisect instead after a guess that failed to halve the
-  // bracket (time falls in steps, where a faster layout first fits, and the deadline is often
-  // crossed at one, where guesses fare no better than halving). A probe() may cost no search
-  // either.
+  // units, but a probe that misses is a search, while one that hits often is not: a count that
+  // a layout planned already brings within the deadline (RunTimer::days_at_most) costs none.
+  // So: go down to the least count such layouts reach (a hit's layout starts at its first
+  // `used` GPUs; then bisection on days_at_most alone), then search just below it. The
+  // deadline is most often crossed right there, where a faster layout first fits (time falls
+  // in steps), and one search settles the boundary. When that search hits instead, the next is
+  // a guess (log time against log units through the bracket's ends) or the bracket's middle,
+  // bisecting after a guess that failed to halve the bracket, and the two kinds take turns, so
+  // that the bracket still at least halves every other search.
+  auto free_hit = [&](long units) { return timer.days_at_most(c, static_cast<int>(units * unit)) <= days; };
   bool bisect = !std::isfinite(t_lo);
+  bool just_below = true;  // the next search: just below hi
   while (hi - lo > 1) {
     const int used = timer.known_gpus_used(c, static_cast<int>(hi * unit));
     const long layout_start = used > 0 ? (used + unit - 1) / unit : hi;
-    const bool free = layout_start > lo && layout_start < hi;
-    long mid = lo + (hi - lo) / 2;
-    if (free) {
-      mid = layout_start;
-    } else if (!bisect && t_lo > t && t > 0) {
-      const double a = std::log(t_lo / t) / std::log(static_cast<double>(hi) / static_cast<double>(lo));
-      mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a))), lo + 1, hi - 1);
+    long mid = layout_start;
+    bool search = false;
+    if (!(layout_start > lo && layout_start < hi)) {
+      long a = lo, b = hi;  // the least count in (lo, hi) days_at_most brings within the deadline
+      while (b - a > 1) {
+        const long m = a + (b - a) / 2;
+        (free_hit(m) ? b : a) = m;
+      }
+      mid = b;
+      if (mid == hi) {
+        search = true;
+        mid = lo + (hi - lo) / 2;
+        if (just_below) {
+          mid = hi - 1;
+        } else if (!bisect && t_lo > t && t > 0) {
+          const double a_exp = std::log(t_lo / t) / std::log(static_cast<double>(hi) / static_cast<double>(lo));
+          mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a_exp))), lo + 1,
+                           hi - 1);
+        }
+      }
     }
     const long before = hi - lo;
     const double t_mid = probe(mid);
@@ -113,7 +130,10 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
       lo = mid;
       t_lo = t_mid;
     }
-    if (!free) bisect = !bisect && 2 * (hi - lo) > before;
+    if (search) {
+      if (!just_below) bisect = !bisect && 2 * (hi - lo) > before;
+      just_below = !just_below;
+    }
   }
   return {hi, true};
 }
