@@ -99,6 +99,7 @@ class RunTimer {
     std::map<int, double> days;             // days_on by GPU count
   };
   std::vector<std::unique_ptr<Hardware>> hardware_;
+  MemoryMemo memory_;  // the memory checks, shared by every hardware's searches
   Hardware* last_ = nullptr;
   double work_ = 0;
   int searches_ = 0;
