@@ -233,6 +233,7 @@ class Search {
     // compute_floor), times the least run overhead up to their GPUs.
     double top_seq, top_step, narrow_seq, narrow_step;
     int families = 0, first = 0;   // expanded: families_[first..first + families), least bound first
+    int rates = 0;                 // its GroupRates in rates_
   };
   struct Entry {
     double bound;
@@ -245,8 +246,19 @@ class Search {
   };
   // The search's lists, kept from one search to the next on this thread (searches do not nest)
   // so that a deadline's dozens of searches do not grow them again each time.
+  // What the groups of one (tp, pp, ep) share whatever their micro-batch: the collectives'
+  // rates at the narrowest width searched, when it is above multi_node (rates_over()), and the
+  // traffic of v = 1 there (traffic_of(), for a group whose top reaches multi_node).
+  struct Rates {  // rates_over()
+    PerfModel::CollectiveCost dense, experts;
+  };
+  struct GroupRates {
+    Rates rates;
+    PlanCache::Traffic v1;  // grads < 0: not yet (v1_traffic())
+  };
   struct Lists {
     std::vector<Group> groups;
+    std::vector<GroupRates> rates;
     std::vector<Entry> queue;    // the groups' entries
     std::vector<Entry> pending;  // a heap (std::greater: least bound on top) of expanded groups' next families
     std::vector<std::pair<double, int>> families;  // (bound, family index) of expanded groups
@@ -254,6 +266,7 @@ class Search {
   static Lists& emptied_lists() {
     thread_local Lists lists;
     lists.groups.clear();
+    lists.rates.clear();
     lists.queue.clear();
     lists.pending.clear();
     lists.families.clear();
@@ -261,6 +274,7 @@ class Search {
   }
   Lists& lists_ = emptied_lists();
   std::vector<Group>& groups_ = lists_.groups;
+  std::vector<GroupRates>& rates_ = lists_.rates;
   std::vector<Entry>& queue_ = lists_.queue;
   std::vector<Entry>& pending_ = lists_.pending;
   std::vector<std::pair<double, int>>& families_ = lists_.families;
@@ -301,6 +315,7 @@ class Search {
         }
         for (int ep = 1; ep == 1 || (m_.is_moe() && ep <= m_.experts); ep *= 2) {
           if (ep > 1 && m_.experts % ep != 0) continue;
+          int rates = -1;  // this (tp, pp, ep)'s Rates, made by its first group
           for (int mb = 1; mb <= 8; mb *= 2) {
             const Width& width = shared.widths[log2(mb)];
             const int top = width.dp;
@@ -309,7 +324,7 @@ class Search {
             // tp x dp ranks hold whole expert groups (descend()): no width of them up to top.
             const int step = ep / std::gcd(ep, tp);
             if (top / step * step < bottom) continue;
-            add_group(tp, pp, ep, mb, width, bottom, shared);
+            add_group(tp, pp, ep, mb, width, bottom, shared, rates);
           }
         }
       }
@@ -402,7 +417,7 @@ class Search {
     return w;
   }
 
-  void add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared) {
+  void add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared, int& rates) {
     Group g;
     g.tp = tp;
     g.pp = pp;
@@ -420,7 +435,14 @@ class Search {
     // Least over the families: no recomputation (which only adds work), a stage's fewest
     // layers (v = 1) with the smallest bubble (the most interleaving), ZeRO-1 or 3.
     const double share = shared.share, bubble = shared.bubble;
-    const PlanCache::Traffic tr = traffic_of(g, 0, g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{});
+    if (rates < 0) {  // bottom and multi_node are the same for every micro-batch
+      rates = static_cast<int>(rates_.size());
+      GroupRates r;
+      if (g.bottom > g.multi_node) r.rates = rates_over(g, g.bottom);
+      rates_.push_back(r);
+    }
+    g.rates = rates;
+    const PlanCache::Traffic tr = v1_traffic(g);
     const Sends sends = sends_of(g, 0);  // v = 1 sends the least
     double least = family_bound(g, 0, share, bubble, tr, sends);
     if (valid(g, 1)) least = std::min(least, family_bound(g, 1, share, bubble, tr, sends));
@@ -435,13 +457,13 @@ class Search {
     g.first = static_cast<int>(families_.size());
     MemoryFloor floor;
     if (!may_fit(g, floor)) return;
-    const Rates rates = g.bottom > g.multi_node ? rates_over(g, g.bottom) : Rates{};
+    const Rates rates = rates_[g.rates].rates;
     // valid(), its terms taken out of the loops.
     const bool selective = !t_.flash_attention, zero3 = g.top >= 2;
     const double least = least_.memory.total_bytes();
     for (int k = 0; k < 4; ++k) {  // v = 2^k, whose share, bubble and traffic the family bounds share
       if (!interleave_ok(g.pp, k)) break;  // no more interleaving either
-      const PlanCache::Traffic tr = traffic_of(g, k, rates);
+      const PlanCache::Traffic tr = k == 0 ? v1_traffic(g) : traffic_of(g, k, rates);
       const double share = layers_share(g.pp, k), bubble = bubble_of(g.pp, k);
       const Sends sends = sends_of(g, k);
       for (int i = k * 6; i < k * 6 + 6; ++i) {
@@ -570,12 +592,9 @@ class Search {
   // PlanCache keys start from the (tp, ep) pair.
   std::size_t degree(int tp, int ep) const { return static_cast<std::size_t>(log2(tp)) * ep_degrees_ + log2(ep); }
 
-  // The collectives' costs at data-parallel width dp: of the dense gradients over dp ranks, of
-  // the experts' over the tp dp / ep ranks holding a copy of each (perf.cpp's dense_op and
-  // expert_op).
-  struct Rates {
-    PerfModel::CollectiveCost dense, experts;
-  };
+  // The collectives' costs at data-parallel width dp (Rates: of the dense gradients over dp
+  // ranks, of the experts' over the tp dp / ep ranks holding a copy of each; perf.cpp's
+  // dense_op and expert_op).
   Rates rates_over(const Group& g, int dp) const {
     const int per_node = std::max(1, c_.gpus_per_node / g.tp);
     const int copies = m_.is_moe() ? static_cast<int>(static_cast<double>(g.tp) * dp / g.ep) : 0;
@@ -592,6 +611,14 @@ class Search {
     if (!traffic_bounds_ || g.top < g.multi_node) return {0, 0, 0, 0};
     if (g.bottom > g.multi_node) return traffic_over(g, 1 << k, rates);
     return traffic(g, 1 << k);
+  }
+
+  // traffic_of(g, 0, rates_over(g, g.bottom)), from the group's GroupRates.
+  PlanCache::Traffic v1_traffic(const Group& g) {
+    if (!traffic_bounds_ || g.top < g.multi_node) return {0, 0, 0, 0};
+    GroupRates& r = rates_[g.rates];
+    if (r.v1.grads < 0) r.v1 = g.bottom > g.multi_node ? traffic_over(g, 1, r.rates) : traffic(g, 1);
+    return r.v1;
   }
 
   // The group's gradients and their traffic at the narrowest multi-node width: shared by the
