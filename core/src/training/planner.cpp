@@ -555,7 +555,7 @@ class Search {
     if (g.pp == 1) return {};
     // They depend on tp, the micro-batch and v alone: kept by those for the search.
     const std::size_t key = (static_cast<std::size_t>(log2(g.tp)) * 4 + log2(g.mb)) * 4 + k;
-    if (key >= sends_.size()) sends_.resize(key + 1, Sends{-1, -1});
+    if (key >= sends_.size()) sends_.resize(std::max<std::size_t>(key + 1, 64), Sends{-1, -1});  // 64: tp up to 8
     Sends& s = sends_[key];
     if (s.inside < 0) {
       Parallelism par;
@@ -895,7 +895,7 @@ void MemoryMemo::put(unsigned long long key, int global_batch, const Floor& floo
   if (2 * (used_ + 1) > slots_.size()) {  // at most half full: double, up to kMaxSlots
     if (2 * slots_.size() > kMaxSlots) return;
     std::vector<Slot> old = std::move(slots_);
-    bits_ = old.empty() ? 10 : bits_ + 1;
+    bits_ = old.empty() ? 12 : bits_ + 1;
     slots_.assign(std::size_t{1} << bits_, Slot{});
     used_ = 0;
     for (const Slot& s : old)
