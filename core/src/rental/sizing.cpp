@@ -70,7 +70,10 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
         a = std::clamp(std::log(t_lo / t) / std::log(current / static_cast<double>(lo)), 0.25, 1.0);
       double guess = std::isfinite(t) ? std::ceil(current * std::pow(t / days, 1 / a) * 1.02) : 2.0 * current;
       if (stalls > 0) guess = std::max(guess, 2.0 * current);  // poor returns: look further
-      const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 4.0 * current + 8))));
+      // At most 8x a step: an extrapolation within an order of magnitude. (4x took one or two
+      // more searches on each offer of a job of thousands of GPUs, where the fewest that fit
+      // are 50-100x too few.)
+      const long next = std::min(max_units, std::max(hi + 1, static_cast<long>(std::min(guess, 8.0 * current + 8))));
       const double next_t = probe(next);
       // A stall: the step bought less than a quarter of the speed-up its units would give if
       // time fell as 1/N.
