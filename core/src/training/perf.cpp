@@ -131,6 +131,8 @@ double PerfModel::send_seconds(const Parallelism& par, bool spans) const {
   return 2 * (bytes / bw + lat) * par.interleave;
 }
 
+double PerfModel::step_overhead_seconds() const { return eager_ ? cal_.eager_step_overhead_s : 0.0; }
+
 IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   IterationTime out;
   Parallelism par = par_in;
@@ -225,7 +227,7 @@ IterationTime PerfModel::evaluate(const Parallelism& par_in) const {
   // embedding and loss ops, autograd bookkeeping); per optimizer step (the optimizer's
   // per-tensor kernels, gradient clipping, zeroing, scheduler and logging in the Trainer loop).
   const double micro_batch_overhead = eager_ ? cal_.eager_micro_batch_overhead_s : 0.0;
-  const double step_overhead = eager_ ? cal_.eager_step_overhead_s : 0.0;
+  const double step_overhead = step_overhead_seconds();
 
   // ---- a pipeline stage, one micro-batch ---------------------------------------------------
   const int chunk_layers = (m_.layers + par.pp * par.interleave - 1) / (par.pp * par.interleave);

@@ -11,6 +11,9 @@ class PerfModel {
  public:
   PerfModel(const Model& model, const TrainingSpec& training, const Cluster& cluster, const Calibration& cal);
   IterationTime evaluate(const Parallelism& par) const;
+  // What a step costs once whatever its micro-batches (eager stacks' optimizer loop and
+  // logging): in IterationTime::breakdown.overhead beside the micro-batches' share.
+  double step_overhead_seconds() const;
   double collective_seconds(double bytes, int ranks, int ranks_per_node) const;
   // collective_seconds() = per_byte x bytes + fixed, for many buffers over the same ranks.
   struct CollectiveCost {

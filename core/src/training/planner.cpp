@@ -700,9 +700,12 @@ class Search {
     return work;
   }
 
-  static double stage_work(const IterationTime& time) {
+  // A stage's work per micro-batch: less what the step costs once (which, spread over the
+  // micro-batches of the layout timed, would be counted again for each of another width's).
+  double stage_work(const IterationTime& time) const {
     const TimeBreakdown& br = time.breakdown;
-    return (br.matmul + br.attention + br.memory_bound + br.recompute + br.tp_comm + br.moe_comm + br.overhead) /
+    return (br.matmul + br.attention + br.memory_bound + br.recompute + br.tp_comm + br.moe_comm + br.overhead -
+            perf_.step_overhead_seconds()) /
            time.microbatches;
   }
 
