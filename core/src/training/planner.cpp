@@ -197,9 +197,15 @@ class Search {
       best_cost_ = fewer.time.seconds * overhead_.at(fewer.par.gpus()) / fewer.time.global_batch;
       above_ = r_.fewer_gpus;
     }
+    seed();
     search();
     return finish();
   }
+
+  // Whether the seeds promised less than the search found: the search is then made again
+  // without them (plan_training()). Not expected: whenever a layout is among those of a search,
+  // or beaten by one, as plan_training() says, the answer costs no more than a seed.
+  bool seeds_failed() const { return seed_cut_ < HUGE_VAL && !(best_.fits && best_cost_ / (1 - 1e-9) <= seed_cut_); }
 
  private:
   const Model& m_;
@@ -221,6 +227,7 @@ class Search {
   int evaluated_ = 0, feasible_ = 0;
   bool batch_limited_ = true;  // all_gpus: until a layout within the batch is seen
   int above_ = 0;              // only layouts on more GPUs than this are weighed (PlanRequest::fewer)
+  double seed_cut_ = HUGE_VAL;  // the least seed's cost, as cut() compares it (PlanRequest::seeds)
 
   // (tp, pp, ep, micro-batch) groups, then their families (v, recomputation, ZeRO), are
   // searched most promising first by their bounds: once the best so far beats the least
@@ -283,7 +290,8 @@ class Search {
   int ep_degrees_;        // expert-parallel degrees: 1, 2, 4, ... up to the experts
   std::size_t degrees_;   // (tp, ep) pairs
 
-  double cut() const { return best_.fits ? best_cost_ / (1 - 1e-9) : HUGE_VAL; }  // bounds this high cannot win
+  // Bounds this high cannot win: above the best so far, or above a seed's cost (seed_cut_).
+  double cut() const { return std::min(best_.fits ? best_cost_ / (1 - 1e-9) : HUGE_VAL, seed_cut_); }
 
   void search() {
     const int node = c_.gpus_per_node;
@@ -358,6 +366,20 @@ class Search {
         pending_.push_back({families_[g.first + next].first, e.group, next});
         std::push_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
       }
+    }
+  }
+
+  // The seeds' costs here, timed as consider() times a layout. A seed is among the layouts
+  // this search weighs or those on fewer GPUs whose best is the plan on fewer GPUs, so the
+  // answer costs no more than the least seed: groups and widths bounded above it cannot hold
+  // the answer, nor a near-tie of it. Unlike the plan on fewer GPUs, a seed is not a
+  // candidate: which layout wins (and which of equal ones) is the same as without seeds.
+  void seed() {
+    for (int i = 0; i < r_.seed_count; ++i) {
+      const Parallelism& par = r_.seeds[i];
+      if (par.gpus() > r_.gpus || memory_per_gpu(m_, t_, par).total_bytes() > usable_) continue;
+      const IterationTime time = perf_.evaluate(par);
+      seed_cut_ = std::min(seed_cut_, time.seconds * overhead_.at(par.gpus()) / time.global_batch / (1 - 1e-9));
     }
   }
 
@@ -840,7 +862,14 @@ class Search {
 
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request) {
-  return Search(model, training, cluster, request).run();
+  {
+    Search search(model, training, cluster, request);
+    Plan plan = search.run();
+    if (!search.seeds_failed()) return plan;
+  }
+  PlanRequest unseeded = request;  // (never seen; a safeguard: see Search::seed())
+  unseeded.seed_count = 0;
+  return Search(model, training, cluster, unseeded).run();
 }
 
 std::optional<Plan> plan_family_on(const Model& model, const TrainingSpec& training, const Cluster& cluster,

@@ -89,6 +89,12 @@ struct PlanRequest {
   // `fewer_gpus` GPUs against it (plan_training() says why the answer is the same).
   const Plan* fewer = nullptr;
   int fewer_gpus = 0;
+  // Layouts of this job on `gpus` GPUs or fewer, planned for other machines with the same GPU
+  // memory, GPUs per node and multi-node links (so the same layouts, fitting alike): their
+  // cost here bounds the answer's, so the search drops what cannot beat the least of them. The
+  // answer is the same with or without them; only the work differs.
+  const Parallelism* seeds = nullptr;
+  int seed_count = 0;
 };
 
 // Searches tp (powers of two inside a node, dividing the heads), pp (1-8, the divisors of the

@@ -97,10 +97,15 @@ const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fi
     pr.fixed = req_.parallelism;
     return h.fixed.emplace(count, search(c, pr)).first->second;
   }
+  // A search, with the layouts other machines' plans offer (seed()).
+  auto seeded = [&]() -> Plan {
+    seed(h, c, count, pr);
+    return search(c, pr);
+  };
   auto it = h.plans.lower_bound(count);
   if (it != h.plans.end() && it->first == count) {
     if (!exact_search || it->second.searched) return it->second.plan;
-    it->second = {search(c, pr), true};
+    it->second = {seeded(), true};
     return it->second.plan;
   }
   // A larger count already planned whose layout runs on `count` GPUs or fewer: the same plan.
@@ -111,10 +116,28 @@ const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fi
   if (!exact_search && it != h.plans.begin() && std::prev(it)->second.plan.fits) {
     pr.fewer = &std::prev(it)->second.plan;
     pr.fewer_gpus = std::prev(it)->first;
-    return h.plans.emplace_hint(it, count, Hardware::Entry{search(c, pr), false})->second.plan;
+    return h.plans.emplace_hint(it, count, Hardware::Entry{seeded(), false})->second.plan;
   }
-  return h.plans.emplace_hint(it, count, Hardware::Entry{search(c, pr), true})
-      ->second.plan;
+  return h.plans.emplace_hint(it, count, Hardware::Entry{seeded(), true})->second.plan;
+}
+
+// PlanRequest::seeds for a search of `count` GPUs on h: of each other hardware with the same
+// GPU memory, GPUs per node and multi-node links (the same layouts, fitting alike), the plan
+// of the most GPUs up to `count` planned there. Deadline sizing probes the same counts on
+// every offer's machines, so a count planned on one usually is on the next.
+void RunTimer::seed(const Hardware& h, const Cluster& c, int count, PlanRequest& pr) {
+  seeds_.clear();
+  for (const auto& other : hardware_) {
+    if (other.get() == &h || other->gpu->memory_gib != c.gpu->memory_gib || other->gpus_per_node != c.gpus_per_node ||
+        (other->inter_node_gbps > 0) != c.multi_node())
+      continue;
+    auto at = other->plans.upper_bound(count);
+    if (at == other->plans.begin()) continue;
+    const Plan& plan = std::prev(at)->second.plan;
+    if (plan.fits) seeds_.push_back(plan.par);
+  }
+  pr.seeds = seeds_.data();
+  pr.seed_count = static_cast<int>(seeds_.size());
 }
 
 void RunTimer::time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int count, bool days_only) const {

@@ -100,6 +100,7 @@ class RunTimer {
   };
   std::vector<std::unique_ptr<Hardware>> hardware_;
   MemoryMemo memory_;  // the memory checks, shared by every hardware's searches
+  std::vector<Parallelism> seeds_;  // seed()'s, for the search at hand
   Hardware* last_ = nullptr;
   double work_ = 0;
   int searches_ = 0;
@@ -109,6 +110,7 @@ class RunTimer {
 
   Hardware& hardware(const Cluster& c);
   const Plan& plan_for(Hardware& h, const Cluster& c, int count, bool fixed, bool exact_search);
+  void seed(const Hardware& h, const Cluster& c, int count, PlanRequest& pr);
   // An upper bound on the days on `count` GPUs of any plan that costs the planner no more than
   // `plan`.
   double days_bound(const Plan& plan, const Gpu& gpu, int count) const;
