@@ -526,46 +526,28 @@ class Search {
     par.dp = g.top;
     par.global_batch = m * g.top * g.mb;
     par.zero = g.top >= 2 ? 3 : 0;
-    evaluated_ += 2;  // the two layouts below, whether computed here or by an earlier search
-    const unsigned long long key =
-        ((((static_cast<unsigned long long>(g.top) << 12 | static_cast<unsigned>(g.pp)) << 5 | log2(g.tp)) << 5 |
-          log2(g.ep)) << 2) | log2(g.mb);
-    const MemoryMemo::Floor* known = r_.memory ? r_.memory->find(key, global_batch_) : nullptr;
-    MemoryMemo::Floor f;
-    if (known) {
-      f = *known;
-      if (!have_least_ || f.sharded_total < least_.memory.total_bytes()) {
-        least_.par = par;
-        least_.memory = memory_per_gpu(m_, t_, par);
-        have_least_ = true;
-      }
-    } else {
-      const MemoryBreakdown sharded = memory_per_gpu(m_, t_, par);
-      if (!have_least_ || sharded.total_bytes() < least_.memory.total_bytes()) {
-        least_.par = par;
-        least_.memory = sharded;
-        have_least_ = true;
-      }
-      par.recompute = t_.flash_attention ? Recompute::none : Recompute::selective;
-      par.zero = g.top >= 2 ? 1 : 0;
-      const MemoryBreakdown stored = memory_per_gpu(m_, t_, par);
-      auto states = [](const MemoryBreakdown& b) {
-        return b.weights_bytes + b.gradients_bytes + b.optimizer_bytes + b.overhead_bytes;
-      };
-      f.states[0] = states(stored);
-      f.states[1] = states(sharded);
-      f.full = sharded.activations_bytes;
-      f.stored = stored.activations_bytes;
-      f.least = sharded.weights_bytes + sharded.gradients_bytes + sharded.optimizer_bytes +
-                std::min(sharded.activations_bytes, stored.activations_bytes) + stored.overhead_bytes;
-      f.sharded_total = sharded.total_bytes();
-      if (r_.memory) r_.memory->put(key, global_batch_, f);
+    const MemoryBreakdown sharded = memory_per_gpu(m_, t_, par);
+    ++evaluated_;
+    if (!have_least_ || sharded.total_bytes() < least_.memory.total_bytes()) {
+      least_.par = par;
+      least_.memory = sharded;
+      have_least_ = true;
     }
-    floor.states[0] = f.states[0];
-    floor.states[1] = f.states[1];
-    floor.full = f.full;
-    floor.stored = f.stored;
-    return f.sharded_total <= usable_ || f.least <= usable_;
+    par.recompute = t_.flash_attention ? Recompute::none : Recompute::selective;
+    par.zero = g.top >= 2 ? 1 : 0;
+    const MemoryBreakdown stored = memory_per_gpu(m_, t_, par);
+    ++evaluated_;
+    auto states = [](const MemoryBreakdown& b) {
+      return b.weights_bytes + b.gradients_bytes + b.optimizer_bytes + b.overhead_bytes;
+    };
+    floor.states[0] = states(stored);
+    floor.states[1] = states(sharded);
+    floor.full = sharded.activations_bytes;
+    floor.stored = stored.activations_bytes;
+    if (sharded.total_bytes() <= usable_) return true;
+    const double least = sharded.weights_bytes + sharded.gradients_bytes + sharded.optimizer_bytes +
+                         std::min(sharded.activations_bytes, stored.activations_bytes) + stored.overhead_bytes;
+    return least <= usable_;
   }
 
   // A stage's sends per micro-batch (perf.cpp's) with v = 2^k: inside a node, and between
@@ -903,40 +885,6 @@ bool batch_limited_on(const Plan& plan, int gpus, int global_batch) {
   // Idle GPUs because this layout's data parallelism already spans the batch.
   const int step = plan.par.ep / std::gcd(plan.par.ep, plan.par.tp);
   return plan.fits && plan.par.gpus() < gpus && (plan.par.dp + step) * plan.par.micro_batch > global_batch;
-}
-
-// Fibonacci hashing: the key times 2^64 / phi, its top bits (as many as the table's size has).
-std::size_t MemoryMemo::slot_of(unsigned long long key) const {
-  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_));
-}
-
-const MemoryMemo::Floor* MemoryMemo::find(unsigned long long key, int global_batch) const {
-  if (global_batch != global_batch_ || slots_.empty()) return nullptr;
-  for (std::size_t i = slot_of(key);; i = (i + 1) & (slots_.size() - 1)) {
-    if (slots_[i].key == key) return &slots_[i].floor;
-    if (slots_[i].key == 0) return nullptr;
-  }
-}
-
-void MemoryMemo::put(unsigned long long key, int global_batch, const Floor& floor) {
-  if (global_batch != global_batch_) {  // another job's batch: start over
-    slots_.clear();
-    used_ = 0;
-    global_batch_ = global_batch;
-  }
-  if (2 * (used_ + 1) > slots_.size()) {  // at most half full: double, up to kMaxSlots
-    if (2 * slots_.size() > kMaxSlots) return;
-    std::vector<Slot> old = std::move(slots_);
-    bits_ = old.empty() ? 12 : bits_ + 1;
-    slots_.assign(std::size_t{1} << bits_, Slot{});
-    used_ = 0;
-    for (const Slot& s : old)
-      if (s.key != 0) put(s.key, global_batch, s.floor);
-  }
-  std::size_t i = slot_of(key);
-  while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & (slots_.size() - 1);
-  if (slots_[i].key == 0) ++used_;
-  slots_[i] = {key, floor};
 }
 
 Plan plan_on_fewer(const Plan& plan, int gpus, int global_batch) {

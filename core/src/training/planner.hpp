@@ -44,35 +44,6 @@ struct PlanCache {
   std::vector<Traffic> traffic;
 };
 
-// The planner's memory checks of whole (tp, pp, ep, micro-batch) groups at their widest width
-// (Search::may_fit), for one job (model, training, global batch) on any cluster: memory does
-// not depend on the network or the GPUs per node, so the searches of every offer's machines
-// share them. RunTimer keeps one per estimate: an open-addressing table, doubled when half
-// full, of at most kMaxSlots (past half of that, further checks are not kept).
-class MemoryMemo {
- public:
-  struct Floor {
-    double states[2];      // weights, gradients, optimizer and overhead: ZeRO-1, ZeRO-3
-    double full, stored;   // activations: full recomputation; none or selective
-    double least;          // the least any family holds
-    double sharded_total;  // the full-recomputation ZeRO-3 layout's total
-  };
-  const Floor* find(unsigned long long key, int global_batch) const;
-  void put(unsigned long long key, int global_batch, const Floor& floor);
-
- private:
-  static constexpr std::size_t kMaxSlots = std::size_t{1} << 16;  // 3.7 MB
-  struct Slot {
-    unsigned long long key = 0;  // 0: empty
-    Floor floor;
-  };
-  std::size_t slot_of(unsigned long long key) const;
-  std::vector<Slot> slots_;
-  std::size_t used_ = 0;
-  int bits_ = 0;  // slots_.size() == 2^bits_
-  int global_batch_ = 0;
-};
-
 struct PlanRequest {
   int gpus = 1;
   std::optional<Parallelism> fixed;  // the user's layout: evaluated, not searched
@@ -83,7 +54,6 @@ struct PlanRequest {
   // then never make a job slower.
   bool all_gpus = false;
   PlanCache* cache = nullptr;  // nullptr: the search keeps its own
-  MemoryMemo* memory = nullptr;  // nullptr: none kept
   // The plan of this search (same job, cluster, calibration, batch and cache) on `fewer_gpus`
   // < gpus GPUs, when it fits: the search then weighs only the layouts on more than
   // `fewer_gpus` GPUs against it (plan_training() says why the answer is the same).

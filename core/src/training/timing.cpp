@@ -90,7 +90,6 @@ const Plan& RunTimer::plan_for(Hardware& h, const Cluster& c, int count, bool fi
   PlanRequest pr;
   pr.gpus = count;
   pr.cache = &h.cache;
-  pr.memory = &memory_;
   if (fixed) {
     auto it = h.fixed.find(count);
     if (it != h.fixed.end()) return it->second;

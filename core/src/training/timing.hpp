@@ -99,7 +99,6 @@ class RunTimer {
     std::map<int, double> days;             // days_on by GPU count
   };
   std::vector<std::unique_ptr<Hardware>> hardware_;
-  MemoryMemo memory_;  // the memory checks, shared by every hardware's searches
   std::vector<Parallelism> seeds_;  // seed()'s, for the search at hand
   Hardware* last_ = nullptr;
   double work_ = 0;
