@@ -394,8 +394,7 @@ class Search {
 
   // A group's families: interleaving v = 1, 2, 4, 8 (pipelines), recomputation none,
   // selective (without FlashAttention), full; ZeRO-1 or 3. Family i: v = 2^(i / 6),
-  // recomputation i / 2 % 3, ZeRO-3 when i is odd.
-  static constexpr int kFamilies = 4 * 3 * 2;
+  // recomputation i / 2 % 3, ZeRO-3 when i is odd (4 x 3 x 2 of them).
   Parallelism family(const Group& g, int i) const {
     Parallelism par;
     par.tp = g.tp;
