@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <numeric>
 #include <tuple>
@@ -265,6 +267,7 @@ class Search {
   };
   struct Lists {
     std::vector<Group> groups;
+    std::vector<Entry> spare;  // sort_by_bound()'s
     std::vector<GroupRates> rates;
     std::vector<Entry> queue;    // the groups' entries
     std::vector<Entry> pending;  // a heap (std::greater: least bound on top) of expanded groups' next families
@@ -344,7 +347,7 @@ class Search {
     const double start_cut = cut();
     queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Entry& q) { return q.bound >= start_cut; }),
                  queue_.end());
-    std::sort(queue_.begin(), queue_.end());
+    sort_by_bound(queue_, lists_.spare);
     std::size_t next_group = 0;
     while (true) {
       Entry e;
@@ -380,6 +383,39 @@ class Search {
       if (par.gpus() > r_.gpus || memory_per_gpu(m_, t_, par).total_bytes() > usable_) continue;
       const IterationTime time = perf_.evaluate(par);
       seed_cut_ = std::min(seed_cut_, time.seconds * overhead_.at(par.gpus()) / time.global_batch / (1 - 1e-9));
+    }
+  }
+
+  // Entries in the order of Entry::operator< (bound, then group) when they come in the order of
+  // their groups: a stable least-significant-digit radix sort on the bounds' bits, a byte at a
+  // time, skipping the bytes all bounds share. Non-negative doubles order as their bits do.
+  // Several times faster than std::sort's comparisons in the wasm module, where the sort took
+  // 8 % of a DeepSeek-V3 estimate.
+  static void sort_by_bound(std::vector<Entry>& entries, std::vector<Entry>& spare) {
+    const std::size_t n = entries.size();
+    if (n < 2) return;
+    std::uint64_t all_and = ~std::uint64_t{0}, all_or = 0;
+    for (Entry& e : entries) {
+      e.bound += 0.0;  // -0 as +0
+      std::uint64_t b;
+      std::memcpy(&b, &e.bound, sizeof b);
+      all_and &= b;
+      all_or |= b;
+    }
+    spare.resize(n);
+    const std::uint64_t differ = all_and ^ all_or;
+    for (int shift = 0; shift < 64; shift += 8) {
+      if ((differ >> shift & 0xFF) == 0) continue;  // the same byte in every bound
+      auto digit = [shift](const Entry& e) {
+        std::uint64_t b;
+        std::memcpy(&b, &e.bound, sizeof b);
+        return static_cast<unsigned>(b >> shift & 0xFF);
+      };
+      std::uint32_t start[257] = {};
+      for (const Entry& e : entries) ++start[digit(e) + 1];
+      for (int d = 0; d < 256; ++d) start[d + 1] += start[d];
+      for (const Entry& e : entries) spare[start[digit(e)]++] = e;
+      entries.swap(spare);
     }
   }
 
