@@ -46,6 +46,35 @@ double stage_param_fraction(const Model& model, int pp, double stage_layers);
 // The busiest GPU of the layout (first pipeline stage for activations).
 MemoryBreakdown memory_per_gpu(const Model& model, const TrainingSpec& training, const Parallelism& par);
 
+// layer_activation_bytes() with what depends on the model and sequence length alone worked
+// out once.
+class LayerActivations {
+ public:
+  LayerActivations(const Model& model, int seq_len, bool flash_attention);
+  double bytes(int micro_batch, const Parallelism& par) const;
+
+ private:
+  double s_, h_;
+  bool flash_attention_;
+  double replicated_ = 0;  // per s b h: kept whole unless sequence parallelism shards them
+  double split_ = 0;       // per s b h: split by tensor parallelism, less the scores
+  double scores_ = 0;      // per s b h: the attention scores, when stored
+};
+
+// memory_per_gpu() with what depends on the model and training alone worked out once: the
+// planner asks it of tens of thousands of layouts of one job.
+class MemoryModel {
+ public:
+  MemoryModel(const Model& model, const TrainingSpec& training);
+  MemoryBreakdown per_gpu(const Parallelism& par) const;
+
+ private:
+  const Model& m_;
+  const TrainingSpec& t_;
+  LayerActivations activations_;
+  double expert_params_, dense_params_, trainable_, layer_params_, head_params_;
+};
+
 inline double usable_memory_bytes(double memory_gib) {
   return memory_gib * static_cast<double>(1ull << 30) * kUsableMemoryFraction;
 }

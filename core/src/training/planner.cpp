@@ -167,7 +167,7 @@ class Search {
  public:
   Search(const Model& m, const TrainingSpec& t, const Cluster& c, const PlanRequest& r)
       : m_(m), t_(t), c_(c), r_(r), cal_(r.calibration ? *r.calibration : default_calibration()),
-        perf_(m, t, c, cal_), overhead_(cal_, r.gpus), usable_(usable_memory_bytes(c.gpu->memory_gib)),
+        perf_(m, t, c, cal_), memory_(m, t), overhead_(cal_, r.gpus), usable_(usable_memory_bytes(c.gpu->memory_gib)),
         global_batch_(r.global_batch > 0 ? r.global_batch : default_global_batch(m, t)),
         layers_(std::max(1, m.layers)),
         trainable_dense_(t.is_adapter() ? trainable_params(m, t) : m.params - m.expert_params()),
@@ -216,6 +216,7 @@ class Search {
   const PlanRequest& r_;
   const Calibration& cal_;
   PerfModel perf_;
+  MemoryModel memory_;
   RunOverhead overhead_;
   double usable_;
   int global_batch_;
@@ -380,7 +381,7 @@ class Search {
   void seed() {
     for (int i = 0; i < r_.seed_count; ++i) {
       const Parallelism& par = r_.seeds[i];
-      if (par.gpus() > r_.gpus || memory_per_gpu(m_, t_, par).total_bytes() > usable_) continue;
+      if (par.gpus() > r_.gpus || memory_.per_gpu(par).total_bytes() > usable_) continue;
       const IterationTime time = perf_.evaluate(par);
       seed_cut_ = std::min(seed_cut_, time.seconds * overhead_.at(par.gpus()) / time.global_batch / (1 - 1e-9));
     }
@@ -561,7 +562,7 @@ class Search {
     par.dp = g.top;
     par.global_batch = m * g.top * g.mb;
     par.zero = g.top >= 2 ? 3 : 0;
-    const MemoryBreakdown sharded = memory_per_gpu(m_, t_, par);
+    const MemoryBreakdown sharded = memory_.per_gpu(par);
     ++evaluated_;
     if (!have_least_ || sharded.total_bytes() < least_.memory.total_bytes()) {
       least_.par = par;
@@ -570,7 +571,7 @@ class Search {
     }
     par.recompute = t_.flash_attention ? Recompute::none : Recompute::selective;
     par.zero = g.top >= 2 ? 1 : 0;
-    const MemoryBreakdown stored = memory_per_gpu(m_, t_, par);
+    const MemoryBreakdown stored = memory_.per_gpu(par);
     ++evaluated_;
     auto states = [](const MemoryBreakdown& b) {
       return b.weights_bytes + b.gradients_bytes + b.optimizer_bytes + b.overhead_bytes;
@@ -821,7 +822,7 @@ class Search {
   // Memory first; the time of a layout that fits. nullptr when it does not fit.
   const IterationTime* consider(const Parallelism& par) {
     ++evaluated_;
-    const MemoryBreakdown memory = memory_per_gpu(m_, t_, par);
+    const MemoryBreakdown memory = memory_.per_gpu(par);
     const double bytes = memory.total_bytes();
     if (bytes > usable_) {
       if (!have_least_ || bytes < least_.memory.total_bytes()) {
