@@ -180,3 +180,62 @@ TEST_CASE("the plan of fewer GPUs is the plan of more GPUs whose layout runs on 
     }
   }
 }
+
+TEST_CASE("seeds from other machines' plans bound a search without changing its answer", "[planner]") {
+  // RunTimer seeds a search with the plans other machines of the same GPU memory, node size and
+  // links found on as many GPUs or fewer: their cost here only prunes; the answer, ties
+  // included, must be the unseeded search's. The eager LoRA job is where stale bounds (a step's
+  // fixed cost counted for every micro-batch) once made a seed cut off a better layout.
+  struct Job {
+    const char* model;
+    const char* gpu;       // the search's
+    const char* seed_gpu;  // the seeds' (same memory and node size)
+    double inter_gbps, seed_inter_gbps;
+    bool lora;
+    std::vector<int> counts;
+  } jobs[] = {{"llama-2-7b", "h100-80gb", "a100-80gb", 50, 25, false, {8, 64, 296}},
+              {"llama-2-70b", "a100-80gb", "h100-80gb", 1.25, 50, false, {176, 424}},
+              {"qwen2.5-7b", "h100-80gb", "a100-80gb", 25, 25, true, {1, 8, 16}},
+              {"deepseek-v3", "h800-80gb", "h100-80gb", 25, 50, false, {152, 1280}}};
+  for (const Job& j : jobs) {
+    const Model m = preset(j.model);
+    TrainingSpec t = pretrain(j.lora ? 2048 : 4096);
+    if (j.lora) {
+      t.mode = Mode::lora;
+      t.kernels = Kernels::eager;
+      t.tokens = 5e8;
+    }
+    Cluster c = cluster(j.gpu), seed_cluster = cluster(j.seed_gpu);
+    c.inter_node_gbps = j.inter_gbps;
+    seed_cluster.inter_node_gbps = j.seed_inter_gbps;
+    for (int n : j.counts) {
+      INFO(j.model << " on " << n << " x " << j.gpu);
+      std::vector<Parallelism> seeds;
+      for (int seed_n : {n / 2, n, 2 * n}) {  // the last one's layout may not run on n GPUs
+        PlanRequest r;
+        r.gpus = std::max(1, seed_n);
+        const Plan p = plan_training(m, t, seed_cluster, r);
+        if (p.fits) seeds.push_back(p.par);
+      }
+      REQUIRE(!seeds.empty());
+      PlanRequest plain;
+      plain.gpus = n;
+      PlanRequest seeded = plain;
+      seeded.seeds = seeds.data();
+      seeded.seed_count = static_cast<int>(seeds.size());
+      const Plan a = plan_training(m, t, c, plain), b = plan_training(m, t, c, seeded);
+      CHECK(a.fits == b.fits);
+      CHECK(a.par.tp == b.par.tp);
+      CHECK(a.par.pp == b.par.pp);
+      CHECK(a.par.dp == b.par.dp);
+      CHECK(a.par.ep == b.par.ep);
+      CHECK(a.par.micro_batch == b.par.micro_batch);
+      CHECK(a.par.interleave == b.par.interleave);
+      CHECK(a.par.recompute == b.par.recompute);
+      CHECK(a.par.zero == b.par.zero);
+      CHECK(a.time.seconds == b.time.seconds);
+      CHECK(a.memory.total_bytes() == b.memory.total_bytes());
+      CHECK(b.configs_evaluated <= a.configs_evaluated);
+    }
+  }
+}
