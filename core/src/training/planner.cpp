@@ -593,21 +593,22 @@ class Search {
   };
   Sends sends_of(const Group& g, int k) {
     if (g.pp == 1) return {};
-    // They depend on tp, the micro-batch and v alone: kept by those for the search.
-    const std::size_t key = (static_cast<std::size_t>(log2(g.tp)) * 4 + log2(g.mb)) * 4 + k;
-    if (key >= sends_.size()) sends_.resize(std::max<std::size_t>(key + 1, 64), Sends{-1, -1});  // 64: tp up to 8
-    Sends& s = sends_[key];
-    if (s.inside < 0) {
+    // They depend on tp, the micro-batch and v alone (and the cluster): kept by those in the
+    // cache, for every count's search.
+    const std::size_t key = 2 * ((static_cast<std::size_t>(log2(g.tp)) * 4 + log2(g.mb)) * 4 + k);
+    std::vector<double>& sends = cache_.sends;
+    if (key >= sends.size()) sends.resize(std::max<std::size_t>(key + 2, 128), -1);  // 128: tp up to 8
+    if (sends[key] < 0) {
       Parallelism par;
       par.tp = g.tp;
       par.micro_batch = g.mb;
       par.sequence_parallel = g.tp > 1;
       par.interleave = 1 << k;
-      s = {perf_.send_seconds(par, false), perf_.send_seconds(par, true)};
+      sends[key] = perf_.send_seconds(par, false);
+      sends[key + 1] = perf_.send_seconds(par, true);
     }
-    return s;
+    return {sends[key], sends[key + 1]};
   }
-  std::vector<Sends> sends_;  // sends_of() by (tp, micro-batch, v)
 
   // Bounds::below(top) before any of the family is timed (a stage's share of the one-stage
   // work and its sends, the cheaper inside a node where a width may send there), from the

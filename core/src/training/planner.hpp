@@ -42,6 +42,7 @@ struct PlanCache {
     double grads = -1, expert_grads = 0, one = -1, step = -1;  // -1: not yet (Search::traffic)
   };
   std::vector<Traffic> traffic;
+  std::vector<double> sends;  // a stage's sends inside and between nodes by (tp, micro-batch, v); -1: not yet
 };
 
 struct PlanRequest {
