@@ -97,7 +97,6 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
   // a guess (log time against log units through the bracket's ends) or the bracket's middle,
   // bisecting after a guess that failed to halve the bracket, and the two kinds take turns, so
   // that the bracket still at least halves every other search.
-  auto free_hit = [&](long units) { return timer.days_at_most(c, static_cast<int>(units * unit)) <= days; };
   bool bisect = !std::isfinite(t_lo);
   bool just_below = true;  // the next search: just below hi
   while (hi - lo > 1) {
@@ -107,21 +106,30 @@ Sizing units_for_days(RunTimer& timer, const Cluster& c, int unit, long min_unit
     bool search = false;
     if (!(layout_start > lo && layout_start < hi)) {
       long a = lo, b = hi;  // the least count in (lo, hi) days_at_most brings within the deadline
+      double t_b = t;
       while (b - a > 1) {
         const long m = a + (b - a) / 2;
-        (free_hit(m) ? b : a) = m;
-      }
-      mid = b;
-      if (mid == hi) {
-        search = true;
-        mid = lo + (hi - lo) / 2;
-        if (just_below) {
-          mid = hi - 1;
-        } else if (!bisect && t_lo > t && t > 0) {
-          const double a_exp = std::log(t_lo / t) / std::log(static_cast<double>(hi) / static_cast<double>(lo));
-          mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a_exp))), lo + 1,
-                           hi - 1);
+        const double at_most = timer.days_at_most(c, static_cast<int>(m * unit));
+        if (at_most <= days) {
+          b = m;
+          t_b = at_most;
+        } else {
+          a = m;
         }
+      }
+      if (b < hi) {  // a hit without a search
+        hi = b;
+        t = t_b;
+        continue;
+      }
+      search = true;
+      mid = lo + (hi - lo) / 2;
+      if (just_below) {
+        mid = hi - 1;
+      } else if (!bisect && t_lo > t && t > 0) {
+        const double a_exp = std::log(t_lo / t) / std::log(static_cast<double>(hi) / static_cast<double>(lo));
+        mid = std::clamp(static_cast<long>(std::ceil(static_cast<double>(lo) * std::pow(t_lo / days, 1 / a_exp))), lo + 1,
+                         hi - 1);
       }
     }
     const long before = hi - lo;

@@ -254,8 +254,6 @@ class Search {
     }
     bool operator>(const Entry& o) const { return o < *this; }
   };
-  // The search's lists, kept from one search to the next on this thread (searches do not nest)
-  // so that a deadline's dozens of searches do not grow them again each time.
   // What the groups of one (tp, pp, ep) share whatever their micro-batch: the collectives'
   // rates at the narrowest width searched, when it is above multi_node (rates_over()), and the
   // traffic of v = 1 there (traffic_of(), for a group whose top reaches multi_node).
@@ -266,6 +264,8 @@ class Search {
     Rates rates;
     PlanCache::Traffic v1;  // grads < 0: not yet (v1_traffic())
   };
+  // The search's lists, kept from one search to the next on this thread (searches do not nest)
+  // so that a deadline's dozens of searches do not grow them again each time.
   struct Lists {
     std::vector<Group> groups;
     std::vector<Entry> spare;  // sort_by_bound()'s
@@ -655,10 +655,11 @@ class Search {
   }
 
   // traffic_of(g, 0, rates_over(g, g.bottom)), from the group's GroupRates.
+  // (Kept only where traffic_of() gives the traffic itself: its none depends on the group's top.)
   PlanCache::Traffic v1_traffic(const Group& g) {
     if (!traffic_bounds_ || g.top < g.multi_node) return {0, 0, 0, 0};
     GroupRates& r = rates_[g.rates];
-    if (r.v1.grads < 0) r.v1 = g.bottom > g.multi_node ? traffic_over(g, 1, r.rates) : traffic(g, 1);
+    if (r.v1.grads < 0) r.v1 = traffic_of(g, 0, r.rates);
     return r.v1;
   }
 
@@ -718,7 +719,8 @@ class Search {
     f.multi_node_collective = tr.one;
     f.multi_node_step = tr.step;
     if (bottom > g.multi_node) {  // no width from multi_node to bottom is searched
-      const PlanCache::Traffic at = traffic_over(g, par.interleave, rates_over(g, bottom));
+      // (bottom is then the group's own, multi_node being 2 or more: its GroupRates are there.)
+      const PlanCache::Traffic at = traffic_over(g, par.interleave, rates_[g.rates].rates);
       f.multi_node_collective = at.one;
       f.multi_node_step = at.step;
     }
