@@ -23,6 +23,23 @@ TrainingSpec pretrain(int seq_len) {
   return t;
 }
 
+// Two plans with the same layout, time and memory.
+void check_same_plan(const Plan& a, const Plan& b) {
+  CHECK(a.fits == b.fits);
+  CHECK(a.gpus_used == b.gpus_used);
+  CHECK(a.par.tp == b.par.tp);
+  CHECK(a.par.pp == b.par.pp);
+  CHECK(a.par.dp == b.par.dp);
+  CHECK(a.par.ep == b.par.ep);
+  CHECK(a.par.micro_batch == b.par.micro_batch);
+  CHECK(a.par.interleave == b.par.interleave);
+  CHECK(a.par.recompute == b.par.recompute);
+  CHECK(a.par.zero == b.par.zero);
+  CHECK(a.par.global_batch == b.par.global_batch);
+  CHECK(a.time.seconds == b.time.seconds);
+  CHECK(a.memory.total_bytes() == b.memory.total_bytes());
+}
+
 }  // namespace
 
 TEST_CASE("the planner's layout fits the same memory model and uses at most the GPUs given", "[planner]") {
@@ -162,19 +179,7 @@ TEST_CASE("the plan of fewer GPUs is the plan of more GPUs whose layout runs on 
         fewer.gpus = count;
         const Plan searched = plan_training(m, t, c, fewer);
         const Plan reused = plan_on_fewer(big, count, batch);
-        CHECK(reused.fits == searched.fits);
-        CHECK(reused.gpus_used == searched.gpus_used);
-        CHECK(reused.par.tp == searched.par.tp);
-        CHECK(reused.par.pp == searched.par.pp);
-        CHECK(reused.par.dp == searched.par.dp);
-        CHECK(reused.par.ep == searched.par.ep);
-        CHECK(reused.par.micro_batch == searched.par.micro_batch);
-        CHECK(reused.par.interleave == searched.par.interleave);
-        CHECK(reused.par.recompute == searched.par.recompute);
-        CHECK(reused.par.zero == searched.par.zero);
-        CHECK(reused.par.global_batch == searched.par.global_batch);
-        CHECK(reused.time.seconds == searched.time.seconds);
-        CHECK(reused.memory.total_bytes() == searched.memory.total_bytes());
+        check_same_plan(reused, searched);
         CHECK(reused.batch_limited == searched.batch_limited);
       }
     }
@@ -224,17 +229,7 @@ TEST_CASE("seeds from other machines' plans bound a search without changing its 
       seeded.seeds = seeds.data();
       seeded.seed_count = static_cast<int>(seeds.size());
       const Plan a = plan_training(m, t, c, plain), b = plan_training(m, t, c, seeded);
-      CHECK(a.fits == b.fits);
-      CHECK(a.par.tp == b.par.tp);
-      CHECK(a.par.pp == b.par.pp);
-      CHECK(a.par.dp == b.par.dp);
-      CHECK(a.par.ep == b.par.ep);
-      CHECK(a.par.micro_batch == b.par.micro_batch);
-      CHECK(a.par.interleave == b.par.interleave);
-      CHECK(a.par.recompute == b.par.recompute);
-      CHECK(a.par.zero == b.par.zero);
-      CHECK(a.time.seconds == b.time.seconds);
-      CHECK(a.memory.total_bytes() == b.memory.total_bytes());
+      check_same_plan(a, b);
       CHECK(b.configs_evaluated <= a.configs_evaluated);
     }
   }
