@@ -12,6 +12,11 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+// A part of a document written by a function of its own, never inlined into the function that
+// writes the whole (contract/response_writer.cpp): V8 compiles a wasm function's optimized code
+// when it has run long enough, and a writer run once per answer need not be compiled whole.
+#define GPUSIZER_NOINLINE __attribute__((noinline))
+
 namespace gpusizer::jsonio {
 
 class Writer {

@@ -36,8 +36,7 @@ std::string pointer_of(const std::vector<Frame>& stack) {
 class LimitedSax {
  public:
   using json = nlohmann::json;
-  // watch = false: no limits, for text the core wrote itself (its answers hold longer strings).
-  LimitedSax(Lang lang, bool watch) : lang_(lang), watch_(watch) {}
+  explicit LimitedSax(Lang lang) : lang_(lang) {}
   json result;
 
   bool null() { return value() && dom_.null(); }
@@ -52,7 +51,6 @@ class LimitedSax {
   bool end_object() { return close() && dom_.end_object(); }
   bool end_array() { return close() && dom_.end_array(); }
   bool key(json::string_t& k) {
-    if (!watch_) return dom_.key(k);  // no limits: no pointer to keep either
     shallow_enough();
     if (!stack_.empty()) stack_.back().key.clear();  // a key too long is blamed on its object
     fits(k);
@@ -66,44 +64,40 @@ class LimitedSax {
 
  private:
   Lang lang_;
-  bool watch_;
   nlohmann::detail::json_sax_dom_parser<json> dom_{result, true};
   std::vector<Frame> stack_;  // the open objects and arrays
 
   void shallow_enough() const {
-    if (watch_ && stack_.size() > static_cast<std::size_t>(kMaxDepth))
+    if (stack_.size() > static_cast<std::size_t>(kMaxDepth))
       throw Error(errc::invalid_value, pointer_of(stack_), say(lang_, msg::error_too_deep, {{"limit", kMaxDepth}}));
   }
   bool fits(const std::string& s) const {
-    if (watch_ && s.size() > kMaxStringBytes)
+    if (s.size() > kMaxStringBytes)
       throw Error(errc::invalid_value, pointer_of(stack_),
                   say(lang_, msg::error_string_too_long, {{"bytes", format_int(static_cast<double>(s.size()))},
                                                               {"limit", format_int(kMaxStringBytes)}}));
     return true;
   }
   bool value() {
-    if (!watch_) return true;
     shallow_enough();
     if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
     return true;
   }
   bool open(bool array) {
-    if (!watch_) return true;
     value();
     stack_.push_back({array, -1, {}});
     return true;
   }
   bool close() {
-    if (!watch_) return true;
     if (!stack_.empty()) stack_.pop_back();
     return true;
   }
 };
 
-nlohmann::json parse_watched(std::string_view text, Lang lang, Document document, bool watch) {
+nlohmann::json parse_watched(std::string_view text, Lang lang, Document document) {
   using nlohmann::json;
   const bool catalog = document == Document::catalog;
-  LimitedSax sax(lang, watch);
+  LimitedSax sax(lang);
   try {
     // A pointer range: one input adapter in the wasm module.
     json::sax_parse(text.data(), text.data() + text.size(), &sax);
@@ -147,9 +141,7 @@ nlohmann::json parse_limited(const std::string& text, Lang lang, Document docume
     throw Error(errc::invalid_value, "",
                 say(lang, document == Document::catalog ? msg::error_catalog_too_large : msg::error_request_too_large,
                     {{"limit", format_int(kMaxRequestBytes)}}));
-  return parse_watched(text, lang, document, true);
+  return parse_watched(text, lang, document);
 }
-
-nlohmann::json parse_own(std::string_view text) { return parse_watched(text, Lang::en, Document::catalog, false); }
 
 }  // namespace gpusizer::jsonio

@@ -50,11 +50,6 @@ nlohmann::json parse_limited(const std::string& text);
 // "lang"): errors in `lang`, naming the document.
 enum class Document { request, catalog };
 nlohmann::json parse_limited(const std::string& text, Lang lang, Document document);
-// JSON the core holds or wrote itself (the embedded catalog, its vocabulary, the claims' requests
-// and answers), through the same parser with the limits off: one nlohmann parser in the wasm
-// module, not two (nlohmann's parse() is a second one; README, Performance). Throws
-// gpusizer::Error.
-nlohmann::json parse_own(std::string_view text);
 
 // Input quoted back in a message: at most kMaxEchoChars characters (whole UTF-8 characters),
 // with an ellipsis when cut.

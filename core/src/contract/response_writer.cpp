@@ -103,7 +103,7 @@ void breakdown_json(Writer& w, const TimeBreakdown& b) {
       .end_object();
 }
 
-void model_json(Writer& w, const Model& m) {
+GPUSIZER_NOINLINE void model_json(Writer& w, const Model& m) {
   w.begin_object()
       .num("params", sig(m.params))
       .num("activeParams", sig(m.active_params))
@@ -130,7 +130,7 @@ void model_json(Writer& w, const Model& m) {
   w.end_object();
 }
 
-void training_json(Writer& w, const TrainingSpec& t) {
+GPUSIZER_NOINLINE void training_json(Writer& w, const TrainingSpec& t) {
   w.begin_object()
       .str("mode", mode_name(t.mode))
       .str("kernels", kernels_name(t.kernels))
@@ -232,7 +232,7 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
   w.end_object();
 }
 
-void recommendation_json(Writer& w, const Recommendation& r) {
+GPUSIZER_NOINLINE void recommendation_json(Writer& w, const Recommendation& r) {
   w.begin_object();
   if (!r.offer_id.empty()) w.str("offerId", r.offer_id);
   w.flag("qualifies", r.qualifies).integer("qualifying", r.qualifying);
@@ -249,7 +249,7 @@ void recommendation_json(Writer& w, const Recommendation& r) {
   w.str("reason", r.reason).end_object();
 }
 
-void advice_json(Writer& w, const Advice& a) {
+GPUSIZER_NOINLINE void advice_json(Writer& w, const Advice& a) {
   w.begin_object()
       .key("ruleOfThumb")
       .begin_object()
@@ -263,7 +263,7 @@ void advice_json(Writer& w, const Advice& a) {
   w.end_object();
 }
 
-void scaling_json(Writer& w, const Scaling& s, const Result& r) {
+GPUSIZER_NOINLINE void scaling_json(Writer& w, const Scaling& s, const Result& r) {
   w.begin_object().str("gpu", s.gpu);
   if (!s.offer_id.empty()) w.str("offerId", s.offer_id);
   w.integer("unitGpus", s.unit_gpus).key("points").begin_array();
@@ -282,21 +282,8 @@ void head(Writer& w, const Result& r) {
   w.begin_object().flag("ok", true).integer("schemaVersion", kSchemaVersion).str("catalogVersion", r.catalog_version);
 }
 
-}  // namespace
-
-std::string write_response(const Result& r, OptionsDetail detail) {
-  const bool summary = detail == OptionsDetail::summary;
-  Writer w;
-  w.out().reserve(summary ? 48 * 1024 : 160 * 1024);
-  head(w, r);
-  if (summary) w.key("response").begin_object().str("options", "summary").end_object();
-  w.key("result").begin_object();
-  w.key("model");
-  model_json(w, r.model);
-  w.key("training");
-  training_json(w, r.training);
-  w.key("compute")
-      .begin_object()
+GPUSIZER_NOINLINE void compute_json(Writer& w, const Result& r) {
+  w.begin_object()
       .num("flopsTotal", sig(r.compute.flops_total))
       .num("flopsPerToken", sig(r.compute.flops_per_token))
       .str("method", r.compute.method)
@@ -304,8 +291,10 @@ std::string write_response(const Result& r, OptionsDetail detail) {
       .num("tokensTotal", sig(r.compute.tokens_total))
       .num("trainableParams", sig(r.compute.trainable_params))
       .end_object();
-  w.key("memory")
-      .begin_object()
+}
+
+GPUSIZER_NOINLINE void memory_json(Writer& w, const Result& r) {
+  w.begin_object()
       .str("convention",
            "mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer per trainable parameter; "
            "activations after Korthikanti et al. 2022")
@@ -329,38 +318,38 @@ std::string write_response(const Result& r, OptionsDetail detail) {
     memory_breakdown_json(w, r.estimate->run.plan.memory);
   }
   w.end_object();
-  if (r.estimate) {
-    const TrainingRun& run = r.estimate->run;
-    w.key("estimate").begin_object();
-    run_fields(w, run, run.fits(), false);
-    w.flag("countFromGoal", r.estimate->count_from_goal)
-        .num("iterationSeconds", sig(run.plan.time.seconds))
-        .integer("globalBatch", run.plan.time.global_batch)
-        .num("steadyMfu", round_sig(run.steady_mfu, 4))
-        .num("hfu", round_sig(run.hfu, 4))
-        .num("overheadFactor", round_sig(run.overhead_factor, 4));
-    if (run.mfu_source != "request")
-      w.key("runHours")
-          .begin_object()
-          .num("steady", sig(run.hours.steady))
-          .num("belowBenchmark", sig(run.hours.below_benchmark))
-          .num("checkpointEval", sig(run.hours.checkpoint_eval))
-          .num("failures", sig(run.hours.failures))
-          .num("startup", sig(run.hours.startup))
-          .end_object();
-    w.key("breakdown");
-    breakdown_json(w, run.plan.time.breakdown);
-    w.key("search")
+}
+
+GPUSIZER_NOINLINE void estimate_json(Writer& w, const Estimate& e) {
+  const TrainingRun& run = e.run;
+  w.begin_object();
+  run_fields(w, run, run.fits(), false);
+  w.flag("countFromGoal", e.count_from_goal)
+      .num("iterationSeconds", sig(run.plan.time.seconds))
+      .integer("globalBatch", run.plan.time.global_batch)
+      .num("steadyMfu", round_sig(run.steady_mfu, 4))
+      .num("hfu", round_sig(run.hfu, 4))
+      .num("overheadFactor", round_sig(run.overhead_factor, 4));
+  if (run.mfu_source != "request")
+    w.key("runHours")
         .begin_object()
-        .integer("configsEvaluated", run.plan.configs_evaluated)
-        .integer("configsFeasible", run.plan.configs_feasible)
+        .num("steady", sig(run.hours.steady))
+        .num("belowBenchmark", sig(run.hours.below_benchmark))
+        .num("checkpointEval", sig(run.hours.checkpoint_eval))
+        .num("failures", sig(run.hours.failures))
+        .num("startup", sig(run.hours.startup))
         .end_object();
-    w.end_object();
-  }
-  w.num("assumedDays", r.assumed_days).str("currency", r.currency).num("usdCny", r.usd_cny).str("fxDate", r.fx_date);
-  w.key("options").begin_array();
-  for (const Option& o : r.options) option_json(w, o, r.lang, summary);
-  w.end_array();
+  w.key("breakdown");
+  breakdown_json(w, run.plan.time.breakdown);
+  w.key("search")
+      .begin_object()
+      .integer("configsEvaluated", run.plan.configs_evaluated)
+      .integer("configsFeasible", run.plan.configs_feasible)
+      .end_object();
+  w.end_object();
+}
+
+GPUSIZER_NOINLINE void choices_json(Writer& w, const Result& r) {
   w.key("choices").begin_object();
   if (!r.cheapest.empty()) w.str("cheapest", r.cheapest);
   if (!r.fastest.empty()) w.str("fastest", r.fastest);
@@ -368,26 +357,67 @@ std::string write_response(const Result& r, OptionsDetail detail) {
   w.key("frontier").begin_array();
   for (const std::string& id : r.frontier) w.string(id);
   w.end_array();
+}
+
+GPUSIZER_NOINLINE void measured_json(Writer& w, const Result& r) {
+  w.begin_object()
+      .num("tokensPerSecondPerGpu", sig(r.measured->tokens_per_second_per_gpu))
+      .str("gpu", r.measured->gpu)
+      .integer("count", r.measured->count)
+      .num("modelledTokensPerSecondPerGpu", sig(r.measured_modelled))
+      .num("ratio", round_sig(r.measured->tokens_per_second_per_gpu / r.measured_modelled, 4))
+      .end_object();
+}
+
+GPUSIZER_NOINLINE void steps_json(Writer& w, const std::vector<Step>& steps) {
+  w.begin_array();
+  for (const Step& s : steps) w.begin_object().str("id", s.id).str("title", s.title).str("text", s.text).end_object();
+  w.end_array();
+}
+
+}  // namespace
+
+// The response section by section, each a function of its own (NOINLINE, json_write.hpp): this
+// one runs once per estimate, and when the sections were inlined into it, V8 compiled all of it
+// (22 KB of wasm, 100 ms of a background thread) again during the page's first, cold call.
+std::string write_response(const Result& r, OptionsDetail detail) {
+  const bool summary = detail == OptionsDetail::summary;
+  Writer w;
+  w.out().reserve(summary ? 48 * 1024 : 160 * 1024);
+  head(w, r);
+  if (summary) w.key("response").begin_object().str("options", "summary").end_object();
+  w.key("result").begin_object();
+  w.key("model");
+  model_json(w, r.model);
+  w.key("training");
+  training_json(w, r.training);
+  w.key("compute");
+  compute_json(w, r);
+  w.key("memory");
+  memory_json(w, r);
+  if (r.estimate) {
+    w.key("estimate");
+    estimate_json(w, *r.estimate);
+  }
+  w.num("assumedDays", r.assumed_days).str("currency", r.currency).num("usdCny", r.usd_cny).str("fxDate", r.fx_date);
+  w.key("options").begin_array();
+  for (const Option& o : r.options) option_json(w, o, r.lang, summary);
+  w.end_array();
+  choices_json(w, r);
   w.key("recommendation");
   recommendation_json(w, r.recommendation);
   if (r.scaling) {
     w.key("scaling");
     scaling_json(w, *r.scaling, r);
   }
-  if (r.measured)
-    w.key("measured")
-        .begin_object()
-        .num("tokensPerSecondPerGpu", sig(r.measured->tokens_per_second_per_gpu))
-        .str("gpu", r.measured->gpu)
-        .integer("count", r.measured->count)
-        .num("modelledTokensPerSecondPerGpu", sig(r.measured_modelled))
-        .num("ratio", round_sig(r.measured->tokens_per_second_per_gpu / r.measured_modelled, 4))
-        .end_object();
+  if (r.measured) {
+    w.key("measured");
+    measured_json(w, r);
+  }
   w.key("advice");
   advice_json(w, r.advice);
-  w.key("steps").begin_array();
-  for (const Step& s : r.steps) w.begin_object().str("id", s.id).str("title", s.title).str("text", s.text).end_object();
-  w.end_array();
+  w.key("steps");
+  steps_json(w, r.steps);
   w.end_object();  // result
   w.key("warnings");
   warnings_json(w, capped(r.warnings, r.lang));

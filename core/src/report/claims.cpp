@@ -6,6 +6,7 @@
 #include "common/numbers.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
+#include "contract/own_json.hpp"
 #include "gpusizer/api.hpp"
 
 namespace gpusizer {

@@ -1,0 +1,116 @@
+// The core's own JSON text is read by a plain parser of its own (contract/own_json.cpp): it must
+// build the DOM nlohmann's parser builds, value type included (an integer read as a double
+// would be written back as "8.0").
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+#include "catalog/catalog_data.hpp"
+#include "contract/own_json.hpp"
+#include "gpusizer/api.hpp"
+
+using gpusizer::jsonio::parse_own;
+using nlohmann::json;
+
+namespace {
+
+// Equal values of the same types all the way down (nlohmann's == says 1 == 1u == 1.0).
+bool same(const json& a, const json& b) {
+  if (a.type() != b.type()) return false;
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib)
+      if (ia.key() != ib.key() || !same(*ia, *ib)) return false;
+    return true;
+  }
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  return a == b;
+}
+
+void check_text(const std::string& text) {
+  INFO(text.substr(0, 300));
+  CHECK(same(parse_own(text), json::parse(text)));
+}
+
+// A random document of every JSON type, to a few levels.
+json random_value(std::mt19937_64& rng, int depth) {
+  std::uniform_int_distribution<int> kind(0, depth > 3 ? 5 : 7);
+  switch (kind(rng)) {
+    case 0: return nullptr;
+    case 1: return rng() % 2 == 0;
+    case 2: return static_cast<std::uint64_t>(rng() >> (rng() % 64));
+    case 3: return -static_cast<std::int64_t>(rng() >> (1 + rng() % 63));
+    case 4: {
+      std::uniform_real_distribution<double> mant(-10, 10);
+      return mant(rng) * std::pow(10.0, static_cast<int>(rng() % 40) - 20);
+    }
+    case 5: {
+      static const char* pieces[] = {"a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\b", "\f", "\r", "\x01", "\x1f",
+                                     "元", "算力", "é", "😀", "~", "{", "]"};
+      std::string s;
+      for (int i = static_cast<int>(rng() % 8); i > 0; --i) s += pieces[rng() % (sizeof pieces / sizeof *pieces)];
+      return s;
+    }
+    case 6: {
+      json a = json::array();
+      for (int i = static_cast<int>(rng() % 5); i > 0; --i) a.push_back(random_value(rng, depth + 1));
+      return a;
+    }
+    default: {
+      json o = json::object();
+      for (int i = static_cast<int>(rng() % 5); i > 0; --i)
+        o["k" + std::to_string(rng() % 7)] = random_value(rng, depth + 1);
+      return o;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the embedded catalog files are read as nlohmann reads them", "[json]") {
+  check_text(gpusizer::data::kGpusJson);
+  check_text(gpusizer::data::kOffersJson);
+  check_text(gpusizer::data::kModelsJson);
+}
+
+TEST_CASE("the core's own replies are read as nlohmann reads them", "[json]") {
+  check_text(gpusizer::catalog_json());
+  check_text(gpusizer::estimate_json(R"({"model":{"params":"7B"},"training":{"tokens":"2T"},"lang":"zh"})"));
+  check_text(gpusizer::estimate_json(R"({"model":{"preset":"nope"}})"));
+}
+
+TEST_CASE("escapes, numbers and nesting are read as nlohmann reads them", "[json]") {
+  for (const char* text : {
+           R"({"a":"x\"y\\z\/w\b\f\n\r\t","b":"\u0041\u00e9\u4e2d\ud83d\ude00","c":"\u001f"})",
+           R"([0,-0,1,-1,18446744073709551615,-9223372036854775808,9223372036854775808])",
+           R"([18446744073709551616,-9223372036854775809,1.0,-1.5,1e3,1E-3,2.5e+10,0.1,123456789.123456789])",
+           R"( { "a" : [ ] , "b" : { } , "c" : [ [ [ ] ] ] , "d" : null , "e" : true , "f" : false } )",
+           R"({"k":1,"k":2})",
+           "\"plain\"",
+           "[\"\xe7\xae\x97\xe5\x8a\x9b\"]",
+       })
+    check_text(text);
+}
+
+TEST_CASE("random documents are read as nlohmann reads them", "[json]") {
+  std::mt19937_64 rng(20261201);
+  for (int i = 0; i < 2000; ++i) {
+    const json doc = random_value(rng, 0);
+    check_text(doc.dump());
+    check_text(doc.dump(2));
+  }
+}
+
+TEST_CASE("malformed own text is a bug, reported as such", "[json]") {
+  for (const char* text : {"", "{", "[1,", "{\"a\" 1}", "\"open", "tru", "[1] 2", "{\"a\":1,}", "\"\\x\"", "-", "\"\\ud83d\""})
+    CHECK_THROWS_AS(parse_own(text), std::logic_error);
+}
