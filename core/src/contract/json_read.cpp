@@ -141,11 +141,12 @@ bool Reader::read_bool(const json& value, const std::string& path) const {
 
 double Reader::read_quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
                              msg::Id example) const {
-  return quantity(value, path, min, max, min_exclusive, say(lang_, example));
+  return quantity(value, path, min, max, min_exclusive, example);
 }
 
 double Reader::quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
-                        const std::string& example) const {
+                        std::optional<msg::Id> example) const {
+  auto example_text = [&] { return example ? say(lang_, *example) : std::to_string(static_cast<long>(min)); };
   double x = 0;
   if (value.is_number()) {
     x = value.get<double>();
@@ -153,10 +154,10 @@ double Reader::quantity(const json& value, const std::string& path, double min, 
     const auto parsed = parse_quantity(value.get<std::string>());
     if (!parsed)
       fail(errc::invalid_value, path, msg::error_not_a_number,
-           {{"text", echo(value.get<std::string>())}, {"example", example}});
+           {{"text", echo(value.get<std::string>())}, {"example", example_text()}});
     x = *parsed;
   } else {
-    wrong_type(value, path, say(lang_, msg::type_number_or_quantity, {{"example", example}}));
+    wrong_type(value, path, say(lang_, msg::type_number_or_quantity, {{"example", example_text()}}));
   }
   const bool too_small = min_exclusive ? !(x > min) : !(x >= min);
   if (too_small || !(x <= max) || !std::isfinite(x))
@@ -166,7 +167,7 @@ double Reader::quantity(const json& value, const std::string& path, double min, 
 }
 
 int Reader::read_int(const json& value, const std::string& path, int min, int max) const {
-  const double x = quantity(value, path, min, max, false, std::to_string(min));
+  const double x = quantity(value, path, min, max, false, std::nullopt);
   if (x != std::floor(x)) fail(errc::invalid_value, path, msg::error_not_whole, {{"got", shown(x)}});
   return static_cast<int>(x);
 }

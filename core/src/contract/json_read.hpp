@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,8 +55,10 @@ class Reader {
   std::vector<Warning>& warnings_;
   Lang lang_;
   bool check_unknown_keys_ = true;
+  // `example`: the message showing how to write one; none for a whole number, whose example is
+  // `min` itself. Only written when the value is refused (most values are read, not refused).
   double quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
-                  const std::string& example) const;
+                  std::optional<msg::Id> example) const;
   [[noreturn]] void wrong_type(const json& value, const std::string& path, const std::string& wanted) const;
   std::string type_name(const json& value) const;
 };

@@ -114,3 +114,18 @@ TEST_CASE("malformed own text is a bug, reported as such", "[json]") {
   for (const char* text : {"", "{", "[1,", "{\"a\" 1}", "\"open", "tru", "[1] 2", "{\"a\":1,}", "\"\\x\"", "-", "\"\\ud83d\""})
     CHECK_THROWS_AS(parse_own(text), std::logic_error);
 }
+
+TEST_CASE("short decimals, read without strtod, are strtod's doubles", "[json]") {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 100000; ++i) {
+    std::string text = rng() % 4 == 0 ? "-" : "";
+    const int whole = 1 + static_cast<int>(rng() % 9), fraction = static_cast<int>(rng() % 10);
+    for (int d = 0; d < whole; ++d) text += static_cast<char>('0' + (d == 0 && whole > 1 ? 1 + rng() % 9 : rng() % 10));
+    if (fraction > 0 || rng() % 2 == 0) {
+      text += '.';
+      for (int d = 0; d <= fraction; ++d) text += static_cast<char>('0' + rng() % 10);
+    }
+    if (rng() % 3 == 0) text += (rng() % 2 ? "e-" : "E+") + std::to_string(rng() % 30);
+    check_text("[" + text + "]");
+  }
+}
