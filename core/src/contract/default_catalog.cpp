@@ -9,7 +9,7 @@
 #include "contract/catalog_reader.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
-#include "contract/own_json.hpp"
+#include "contract/json_parse.hpp"
 
 namespace gpusizer {
 

@@ -6,7 +6,7 @@
 #include "common/numbers.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
-#include "contract/own_json.hpp"
+#include "contract/json_parse.hpp"
 #include "gpusizer/api.hpp"
 
 namespace gpusizer {

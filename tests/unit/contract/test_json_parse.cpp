@@ -1,6 +1,6 @@
-// The core's own JSON text is read by a plain parser of its own (contract/own_json.cpp): it must
-// build the DOM nlohmann's parser builds, value type included (an integer read as a double
-// would be written back as "8.0").
+// The core's one JSON parser (contract/json_parse.cpp) must accept exactly the texts nlohmann's
+// parser accepted (RFC 8259) and build the DOM it built, value type included (an integer read as
+// a double would be written back as "8.0"); the golden files were written with nlohmann's.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,10 +10,13 @@
 #include <string>
 
 #include "catalog/catalog_data.hpp"
-#include "contract/own_json.hpp"
+#include "contract/json_parse.hpp"
+#include "gpusizer/error.hpp"
 #include "gpusizer/api.hpp"
 
 using gpusizer::jsonio::parse_own;
+using gpusizer::jsonio::parse_text;
+using gpusizer::jsonio::ParseWatch;
 using nlohmann::json;
 
 namespace {
@@ -39,6 +42,21 @@ bool same(const json& a, const json& b) {
 void check_text(const std::string& text) {
   INFO(text.substr(0, 300));
   CHECK(same(parse_own(text), json::parse(text)));
+}
+
+// Watched (a request's text): accepted exactly when nlohmann accepts it, with the same DOM.
+void check_watched(const std::string& text) {
+  INFO(text.substr(0, 300));
+  const ParseWatch watch;
+  const bool theirs = json::accept(text);
+  try {
+    const json ours = parse_text(text, &watch);
+    CHECK(theirs);
+    if (theirs) CHECK(same(ours, json::parse(text)));
+  } catch (const gpusizer::Error& e) {
+    CHECK(!theirs);
+    CHECK(e.code() == std::string("invalid_json"));
+  }
 }
 
 // A random document of every JSON type, to a few levels.
@@ -127,5 +145,51 @@ TEST_CASE("short decimals, read without strtod, are strtod's doubles", "[json]")
     }
     if (rng() % 3 == 0) text += (rng() % 2 ? "e-" : "E+") + std::to_string(rng() % 30);
     check_text("[" + text + "]");
+  }
+}
+
+TEST_CASE("a request's text is accepted exactly when nlohmann accepted it", "[json]") {
+  for (const char* text : {"", " ", "{", "}", "[", "[1,", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "{,}", "{\"a\"}", "{1:2}",
+                           "\"open", "tru", "nul", "truex", "[1] 2", "\"\\x\"", "\"\\u12\"", "\"\\ud83d\"",
+                           "\"\\udc00\"", "\"\\ud83d\\u0041\"", "\"a\x01b\"", "\"tab\there\"", "-", "-a", "01", "1.", ".5",
+                           "+1", "1e", "1e+", "1.5e-3", "-0", "0e0", "1E400", "-1e400", "1e-400", "18446744073709551616",
+                           "\xEF\xBB\xBF{}", "\xEF\xBB{}", "{} \xEF\xBB\xBF", "\"\xC0\xAF\"", "\"\xE0\x80\xAF\"",
+                           "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xF0\x9F\x98\x80\"", "\"\xE4\xBA\"",
+                           "\"\x80\"", "\"\xFF\"", "[\"\xE4\xBA\xBF\"]", "\x7F", "\"\x7F\"", "[true,false,null]",
+                           "{\"a\":{\"b\":[{}]}}", "\t\r\n[ ]\n", "[1\x0B]", "\xC2\xA0[]"})
+    check_watched(text);
+}
+
+TEST_CASE("mutated documents are accepted exactly when nlohmann accepted them", "[json]") {
+  std::mt19937_64 rng(42);
+  static const char bytes[] = "{}[],:\"\\ \n0123456789.-+eEtrufalsn/bu\x01\x7F\x80\xBF\xC3\xE4\xED\xF0\xF4\xFF";
+  for (int i = 0; i < 20000; ++i) {
+    std::string text = random_value(rng, 0).dump(rng() % 2 ? -1 : 1);
+    for (int m = 1 + static_cast<int>(rng() % 3); m > 0 && !text.empty(); --m) {
+      const std::size_t at = rng() % text.size();
+      const char b = bytes[rng() % (sizeof bytes - 1)];
+      switch (rng() % 3) {
+        case 0: text[at] = b; break;
+        case 1: text.insert(text.begin() + static_cast<long>(at), b); break;
+        default: text.erase(at, 1);
+      }
+    }
+    check_watched(text);
+  }
+}
+
+TEST_CASE("a syntax error says where, in the request's language", "[json]") {
+  const ParseWatch zh{gpusizer::Lang::zh, false}, en{gpusizer::Lang::en, true};
+  try {
+    parse_text("{\"model\": {\n  \"params\": 7B}}", &zh);
+    FAIL("no error");
+  } catch (const gpusizer::Error& e) {
+    CHECK(std::string(e.what()) == "请求不是有效的 JSON：第 2 行第 14 列：此处应为 ',' 或对象的右花括号");
+  }
+  try {
+    parse_text("[\"算力\", tru]", &en);
+    FAIL("no error");
+  } catch (const gpusizer::Error& e) {
+    CHECK(std::string(e.what()) == "the catalog is not valid JSON: line 1, column 11: expected a value (an object, array, string, number, true, false or null)");
   }
 }

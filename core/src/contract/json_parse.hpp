@@ -1,0 +1,29 @@
+// The core's one JSON parser, for every text it reads: requests, catalogs, and the JSON it holds
+// or wrote itself (internal).
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "report/messages.hpp"
+
+namespace gpusizer::jsonio {
+
+// Text from outside: the limits (contract/limits.hpp) are checked as it is read, and errors are
+// written in `lang`, naming the request or (catalog) the catalog.
+struct ParseWatch {
+  Lang lang = Lang::en;
+  bool catalog = false;
+};
+
+// JSON text into nlohmann's DOM. Watched: throws gpusizer::Error (invalid_json with the line and
+// column; invalid_value with the path for a limit). Unwatched (watch null): no limits, and a
+// malformed text is a bug (std::logic_error, which the API reports as internal_error).
+nlohmann::json parse_text(std::string_view text, const ParseWatch* watch);
+
+// JSON the core holds or wrote itself (the embedded catalog, its vocabulary, the claims'
+// requests and answers): parse_text unwatched.
+nlohmann::json parse_own(std::string_view text);
+
+}  // namespace gpusizer::jsonio
