@@ -1,6 +1,7 @@
 #include "contract/json_parse.hpp"
 
 #include <cerrno>
+#include <clocale>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -41,7 +42,8 @@ std::string pointer_of(const std::vector<Frame>& stack) {
 // RFC 8259 JSON by recursive descent, straight into nlohmann's DOM, with the values nlohmann's
 // own parser made of the same text (the golden files were written with it): numbers without
 // '.', 'e' or 'E' are unsigned or signed integers when they fit, else doubles; a repeated key
-// keeps its last value; a leading UTF-8 byte-order mark is skipped; strings are checked UTF-8.
+// keeps its last value; a leading UTF-8 byte-order mark is skipped, and a NUL after the value
+// ends the text; strings are checked UTF-8.
 //
 // Watched (text from outside: a request, a catalog), it enforces the depth and string limits as
 // it reads, each with the JSON pointer of the value at fault, and reports a syntax error with its
@@ -60,7 +62,9 @@ class Parser {
     if (end_ - at_ >= 3 && std::string_view(at_, 3) == "\xEF\xBB\xBF") at_ += 3;
     json v = value();
     space();
-    if (at_ != end_) syntax(msg::json_expected_end);
+    // A NUL after the value ends the text, as it did for nlohmann's parser (a request file that
+    // ends in one was answered); anything else after it is an error.
+    if (at_ != end_ && *at_ != '\0') syntax(msg::json_expected_end);
     return v;
   }
 
@@ -369,7 +373,15 @@ class Parser {
         if (errno == 0) return json(static_cast<json::number_unsigned_t>(x));
       }
     }
-    const double x = std::strtod(text.c_str(), &stop);  // an integer beyond 64 bits too
+    double x = std::strtod(text.c_str(), &stop);  // an integer beyond 64 bits too
+    if (*stop != '\0') {
+      // A host program's LC_NUMERIC with another decimal point: strtod stopped at the '.'.
+      // (nlohmann's parser did the same; the CLI and the wasm module run in the C locale.)
+      std::string local = text;
+      for (char& ch : local)
+        if (ch == '.') ch = *std::localeconv()->decimal_point;
+      x = std::strtod(local.c_str(), &stop);
+    }
     if (!std::isfinite(x)) {
       at_ = start;
       syntax(msg::json_number_too_large);

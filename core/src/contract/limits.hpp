@@ -43,8 +43,8 @@ inline constexpr double kMinLinkGBps = 0.5, kMaxLinkGBps = 10000;
 inline constexpr double kMinMemoryTBps = 0.01, kMaxMemoryTBps = 100;
 inline constexpr double kMinPeakTflops = 1, kMaxPeakTflops = 1e5;    // a dense peak, when the GPU has it
 
-// The request text parsed under the limits above: size, depth and string length are checked
-// while parsing (contract/json_parse.hpp), with the JSON pointer of the value at fault; a syntax
+// The request text parsed under the limits above: its size before parsing, depth and string
+// length while parsing (contract/json_parse.hpp), with the JSON pointer of the value at fault; a syntax
 // error names its line and column, in the request's language. Throws gpusizer::Error.
 nlohmann::json parse_limited(const std::string& text);
 // The same for a document that is not a request (a catalog checked on its own, which has no

@@ -193,3 +193,36 @@ TEST_CASE("a syntax error says where, in the request's language", "[json]") {
     CHECK(std::string(e.what()) == "the catalog is not valid JSON: line 1, column 11: expected a value (an object, array, string, number, true, false or null)");
   }
 }
+
+TEST_CASE("a NUL ends the text after a value, as it did for nlohmann", "[json]") {
+  using namespace std::string_literals;
+  for (const std::string& text : {"{}\0junk"s, "[1]\0"s, "1 \0"s, "[1\0]"s, "\0"s, " \0{}"s, "{\"a\0\":1}"s})
+    check_watched(text);
+}
+
+TEST_CASE("the depth and string limits name the value at fault", "[json]") {
+  const ParseWatch watch;
+  const auto fault = [&](const std::string& text) -> std::pair<std::string, std::string> {
+    try {
+      parse_text(text, &watch);
+    } catch (const gpusizer::Error& e) {
+      return {e.code(), e.path()};
+    }
+    return {"", ""};
+  };
+  // 65 levels of containers, empty, are read; a 66th, or a value on level 65, is too deep.
+  const auto nested = [](int depth, const std::string& inner) {
+    return std::string(static_cast<std::size_t>(depth), '[') + inner + std::string(static_cast<std::size_t>(depth), ']');
+  };
+  CHECK(fault(nested(65, "")).first.empty());
+  std::string path64;
+  for (int i = 0; i < 64; ++i) path64 += "/0";
+  CHECK(fault(nested(66, "")) == std::make_pair(std::string("invalid_value"), path64));
+  CHECK(fault(nested(65, "1")) == std::make_pair(std::string("invalid_value"), path64));  // its array's path
+  // A string over 1,024 bytes: a value is blamed on its key or index, a key on its object.
+  const std::string long_text(1025, 'x');
+  CHECK(fault("{\"a\":{\"b\":\"" + long_text + "\"}}") == std::make_pair(std::string("invalid_value"), std::string("/a/b")));
+  CHECK(fault("{\"a\":[1,\"" + long_text + "\"]}") == std::make_pair(std::string("invalid_value"), std::string("/a/1")));
+  CHECK(fault("{\"a\":{\"" + long_text + "\":1}}") == std::make_pair(std::string("invalid_value"), std::string("/a")));
+  CHECK(fault("{\"a\":\"" + std::string(1024, 'x') + "\"}").first.empty());
+}
