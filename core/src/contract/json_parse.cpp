@@ -133,6 +133,10 @@ class Parser {
     ++at_;
     return true;
   }
+  // The next character after whitespace must be c: else the text ended early, or `wrong`.
+  void expect(char c, msg::Id wrong) {
+    if (!next_is(c)) syntax(at_ == end_ ? msg::json_ends_early : wrong);
+  }
   void word(std::string_view w) {
     for (char c : w) {
       if (at_ == end_) syntax(msg::json_ends_early);
@@ -179,10 +183,10 @@ class Parser {
           fits(key);
           stack_.back().key = key;
         }
-        if (!next_is(':')) syntax(at_ == end_ ? msg::json_ends_early : msg::json_expected_colon);
+        expect(':', msg::json_expected_colon);
         members[std::move(key)] = value();
       } while (next_is(','));
-      if (!next_is('}')) syntax(at_ == end_ ? msg::json_ends_early : msg::json_expected_comma_or_brace);
+      expect('}', msg::json_expected_comma_or_brace);
     }
     close();
     return out;
@@ -196,7 +200,7 @@ class Parser {
     if (!next_is(']')) {
       do items.push_back(value());
       while (next_is(','));
-      if (!next_is(']')) syntax(at_ == end_ ? msg::json_ends_early : msg::json_expected_comma_or_bracket);
+      expect(']', msg::json_expected_comma_or_bracket);
     }
     close();
     return out;
