@@ -18,4 +18,15 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
+  const Utf8Lead lead = utf8_lead(byte(0));
+  const auto length = static_cast<std::size_t>(lead.length);
+  if (length == 0 || text.size() - at < length) return 0;
+  if (length > 1 && (byte(1) < lead.lo || byte(1) > lead.hi)) return 0;
+  for (std::size_t i = 2; i < length; ++i)
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  return length;
+}
+
 }  // namespace gpusizer

@@ -1,6 +1,7 @@
 #include "contract/csv.hpp"
 
 #include "common/numbers.hpp"
+#include "common/text.hpp"
 #include "contract/json_read.hpp"
 #include "contract/limits.hpp"
 #include "gpusizer/error.hpp"
@@ -64,36 +65,8 @@ bool CsvRecord::blank() const {
 }
 
 bool valid_utf8(const std::string& text) {
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned char c = s[i];
-    std::size_t len = 0;
-    unsigned long cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      if ((s[i + k] & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (s[i + k] & 0x3F);
-    }
-    static const unsigned long kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-    i += len;
-  }
+  for (std::size_t i = 0, length = 0; i < text.size(); i += length)
+    if ((length = utf8_length(text, i)) == 0) return false;
   return true;
 }
 

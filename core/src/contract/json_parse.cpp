@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/numbers.hpp"
+#include "common/text.hpp"
 #include "contract/json_read.hpp"
 #include "contract/limits.hpp"
 
@@ -236,21 +237,10 @@ class Parser {
     }
   }
 
-  // One UTF-8 character of two to four bytes at at_, as RFC 3629 allows them (no overlong
-  // forms, no surrogates, nothing above U+10FFFF); at_ moves past it.
+  // One UTF-8 character of two to four bytes at at_ (common/text.hpp); at_ moves past it.
   void multibyte() {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(at_[i]); };
-    const unsigned char lead = byte(0);
-    int length = 0;
-    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
-    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-    else if (lead >= 0xE0 && lead <= 0xEF) length = 3, low = lead == 0xE0 ? 0xA0 : 0x80, high = lead == 0xED ? 0x9F : 0xBF;
-    else if (lead >= 0xF0 && lead <= 0xF4) length = 4, low = lead == 0xF0 ? 0x90 : 0x80, high = lead == 0xF4 ? 0x8F : 0xBF;
-    else syntax(msg::json_bad_utf8);
-    if (end_ - at_ < length) syntax(msg::json_bad_utf8);
-    if (byte(1) < low || byte(1) > high) syntax(msg::json_bad_utf8);
-    for (int i = 2; i < length; ++i)
-      if (byte(i) < 0x80 || byte(i) > 0xBF) syntax(msg::json_bad_utf8);
+    const std::size_t length = utf8_length(std::string_view(at_, static_cast<std::size_t>(end_ - at_)), 0);
+    if (length == 0) syntax(msg::json_bad_utf8);
     at_ += length;
   }
 

@@ -1,5 +1,7 @@
 #include "contract/json_write.hpp"
 
+#include "common/text.hpp"
+
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -205,18 +207,13 @@ void append_escaped(std::string& out, std::string_view s) {
       continue;
     }
     // A lead byte: how many continuation bytes follow, and the range of the first.
-    if (byte >= 0xC2 && byte <= 0xDF) pending = 1;
-    else if (byte >= 0xE0 && byte <= 0xEF) pending = 2;
-    else if (byte >= 0xF0 && byte <= 0xF4) pending = 3;
-    else {
+    const Utf8Lead lead = utf8_lead(byte);
+    if (lead.length == 0) {
       replace();  // a stray continuation byte or a byte that never starts a sequence: skipped
       continue;
     }
-    next = byte == 0xE0 ? Continuation{0xA0, 0xBF}
-           : byte == 0xED ? Continuation{0x80, 0x9F}
-           : byte == 0xF0 ? Continuation{0x90, 0xBF}
-           : byte == 0xF4 ? Continuation{0x80, 0x8F}
-                          : Continuation{0x80, 0xBF};
+    pending = lead.length - 1;
+    next = {lead.lo, lead.hi};
     out += static_cast<char>(byte);
   }
   if (pending > 0) replace();  // the string ends inside a sequence
