@@ -320,7 +320,7 @@ GPUSIZER_NOINLINE void memory_json(Writer& w, const Result& r) {
   w.end_object();
 }
 
-GPUSIZER_NOINLINE void estimate_json(Writer& w, const Estimate& e) {
+GPUSIZER_NOINLINE void gpu_estimate_json(Writer& w, const Estimate& e) {
   const TrainingRun& run = e.run;
   w.begin_object();
   run_fields(w, run, run.fits(), false);
@@ -397,7 +397,7 @@ std::string write_response(const Result& r, OptionsDetail detail) {
   memory_json(w, r);
   if (r.estimate) {
     w.key("estimate");
-    estimate_json(w, *r.estimate);
+    gpu_estimate_json(w, *r.estimate);
   }
   w.num("assumedDays", r.assumed_days).str("currency", r.currency).num("usdCny", r.usd_cny).str("fxDate", r.fx_date);
   w.key("options").begin_array();
