@@ -102,16 +102,16 @@ std::string market_section(const std::vector<OfferAt>& offers, double usd_cny, L
 
 namespace {
 
-using nlohmann::json;
+using jsonio::Value;
 
 // Every offer's first error, in the order a request's reader meets them, so that the first of
 // them is the error the request would get; the reader itself (merge_catalog) has the last word.
-std::vector<Error> offer_errors(const json& doc, Lang lang) {
+std::vector<Error> offer_errors(const Value& doc, Lang lang) {
   std::vector<Error> errors;
   if (!doc.is_object()) return errors;
   std::vector<Warning> scratch;
   jsonio::Reader reader(scratch, lang);
-  json rest = doc;
+  Value rest = doc;
   rest.erase("offers");
   Catalog base;
   try {
@@ -120,10 +120,10 @@ std::vector<Error> offer_errors(const json& doc, Lang lang) {
     errors.push_back(e);
     return errors;
   }
-  const json* offers = jsonio::find(doc, "offers");
+  const Value* offers = jsonio::find(doc, "offers");
   if (!offers || !offers->is_array() || offers->size() > jsonio::kMaxOffers) return errors;
   bool keep = false;
-  if (const json* k = jsonio::find(doc, "includeDefaultOffers"); k && k->is_boolean()) keep = k->get<bool>();
+  if (const Value* k = jsonio::find(doc, "includeDefaultOffers"); k && k->is_boolean()) keep = k->boolean();
   std::set<std::string> ids;
   if (keep)
     for (const Offer& o : base.offers) ids.insert(o.id);
@@ -144,14 +144,15 @@ std::vector<Error> offer_errors(const json& doc, Lang lang) {
 
 std::string check_catalog_document(const std::string& text, Lang lang) {
   std::vector<Warning> warnings;
-  json doc;
+  jsonio::Value doc;
   jsonio::JsonOut out;
   try {
     doc = jsonio::parse_limited(text, lang, jsonio::Document::catalog);
     jsonio::Reader reader(warnings, lang);
     const Catalog merged = jsonio::merge_catalog(*default_catalog(), doc, "", reader);
     // The provider's own offers are the last ones (after the default offers it keeps).
-    const std::size_t own = doc.is_object() && doc.contains("offers") ? doc["offers"].size() : 0;
+    const jsonio::Value* own_offers = doc.find("offers");
+    const std::size_t own = own_offers ? own_offers->size() : 0;
     std::vector<kit::OfferAt> offers;
     for (std::size_t i = 0; i < own; ++i)
       offers.push_back({&merged.offers[merged.offers.size() - own + i], jsonio::pointer(jsonio::pointer("/offers", i), "prices"), 0});

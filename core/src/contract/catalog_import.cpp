@@ -23,7 +23,7 @@ namespace gpusizer {
 namespace {
 
 using jsonio::JsonOut;
-using nlohmann::json;
+using jsonio::Value;
 
 enum class Kind {
   text,      // as written
@@ -224,9 +224,9 @@ std::optional<bool> read_boolean(const std::string& s) {
 }
 
 // A number as JSON: whole numbers as integers ("8", not "8.0").
-json number_json(double x) {
-  if (x == std::floor(x) && std::fabs(x) < 9007199254740992.0) return static_cast<long long>(x);
-  return x;
+Value number_json(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 9007199254740992.0) return Value(static_cast<std::int64_t>(x));
+  return Value(x);
 }
 
 // A kebab-case id from text: letters and digits kept, everything else one hyphen.
@@ -300,13 +300,13 @@ class Importer {
       return failed(table_json);
     }
     collect_ids(rows);
-    json document = {{"offers", json::array()}};
-    json& offers = document["offers"];
+    Value document = Value::object();
+    Value& offers = document.set("offers", Value::array());
     std::vector<std::string> offer_texts;
     std::vector<long> offer_rows;
     for (const jsonio::CsvRecord* r : rows) {
       std::string text;
-      json offer = read_row(*r, text);
+      Value offer = read_row(*r, text);
       if (!offer.is_null()) {
         offers.push_back(std::move(offer));
         offer_texts.push_back(std::move(text));
@@ -469,7 +469,7 @@ class Importer {
 
   // The offer of one row (and, in `text`, as the catalog writes it), or null after recording
   // the row's first error.
-  json read_row(const jsonio::CsvRecord& r, std::string& text_out) {
+  Value read_row(const jsonio::CsvRecord& r, std::string& text_out) {
     const std::size_t errors_before = errors_.size();
     if (r.cells.size() > columns_.size()) {
       for (std::size_t i = columns_.size(); i < r.cells.size(); ++i)
@@ -477,11 +477,11 @@ class Importer {
           row_error(errc::invalid_value, r.row, jsonio::pointer("/rows", static_cast<std::size_t>(r.row)), "",
                     say(lang_, msg::error_csv_extra_cells,
                         {{"count", static_cast<long>(r.cells.size())}, {"columns", static_cast<long>(columns_.size())}}));
-          return nullptr;
+          return Value();
         }
     }
     // Each field's value; prose as its three variants.
-    std::vector<json> values(kFieldCount);
+    std::vector<Value> values(kFieldCount);
     std::vector<std::array<std::string, 3>> prose(kFieldCount);
     for (std::size_t i = 0; i < columns_.size() && i < r.cells.size(); ++i) {
       const Column& col = columns_[i];
@@ -491,26 +491,26 @@ class Importer {
         cell_error(errc::invalid_value, r.row, col.name,
                    say(lang_, msg::error_string_too_long,
                        {{"bytes", format_int(static_cast<double>(text.size()))}, {"limit", format_int(jsonio::kMaxStringBytes)}}));
-        return nullptr;
+        return Value();
       }
       switch (kFields[col.field].kind) {
-        case Kind::text: values[col.field] = text; break;
+        case Kind::text: values[col.field] = Value(text); break;
         case Kind::prose: prose[col.field][col.variant] = text; break;
         case Kind::number:
           if (const auto x = parse_quantity(text); x && std::isfinite(*x))
             values[col.field] = number_json(*x);
           else
-            values[col.field] = text;  // the reader says it is not a number, and how to write one
+            values[col.field] = Value(text);  // the reader says it is not a number, and how to write one
           break;
         case Kind::boolean:
           if (const auto b = read_boolean(text)) {
-            values[col.field] = *b;
+            values[col.field] = Value(*b);
           } else {
             cell_error(errc::invalid_value, r.row, col.name, say(lang_, msg::error_csv_boolean, {{"got", jsonio::echo(text)}}));
-            return nullptr;
+            return Value();
           }
           break;
-        case Kind::lower: values[col.field] = lower(text); break;
+        case Kind::lower: values[col.field] = Value(lower(text)); break;
         case Kind::gpu: {
           std::string id = lower(text);
           if (!cat_.find_gpu(id)) {
@@ -522,33 +522,33 @@ class Importer {
             cell_error(errc::unknown_gpu, r.row, col.name,
                        close.empty() ? say(lang_, msg::error_offer_unknown_gpu, {{"id", jsonio::echo(text)}})
                                      : say(lang_, msg::error_offer_unknown_gpu_close, {{"id", jsonio::echo(text)}, {"close", close}}));
-            return nullptr;
+            return Value();
           }
-          values[col.field] = id;
+          values[col.field] = Value(id);
           break;
         }
-        case Kind::currency: values[col.field] = normalized_currency(text); break;
-        case Kind::date: values[col.field] = normalized_date(text); break;
+        case Kind::currency: values[col.field] = Value(normalized_currency(text)); break;
+        case Kind::date: values[col.field] = Value(normalized_date(text)); break;
       }
     }
     for (int f = 0; f < kFieldCount; ++f) {
       const auto& [plain, en, zh] = prose[f];
       if (plain.empty() && en.empty() && zh.empty()) continue;
       if (zh.empty() && en.empty()) {
-        values[f] = plain;
+        values[f] = Value(plain);
       } else {
-        json t = json::object();
-        if (!(en.empty() ? plain : en).empty()) t["en"] = en.empty() ? plain : en;
-        if (!zh.empty()) t["zh"] = zh;
+        Value t = Value::object();
+        if (!(en.empty() ? plain : en).empty()) t.set("en", Value(en.empty() ? plain : en));
+        if (!zh.empty()) t.set("zh", Value(zh));
         values[f] = std::move(t);
       }
     }
-    if (values[kId].is_null()) values[kId] = made_id(r);
+    if (values[kId].is_null()) values[kId] = Value(made_id(r));
     bool priced = false;
     for (int p : kPrices) priced = priced || !values[p].is_null();
     // The offer for the reader, and as the catalog writes it: fields in the catalog's order,
     // prices and interconnect as objects.
-    json offer = json::object();
+    Value offer = Value::object();
     JsonOut out;
     out.object();
     const char* open = nullptr;  // the object being written (prices, interconnect)
@@ -564,14 +564,14 @@ class Importer {
         if (!open) {
           out.key(kFields[f].key).object();
           open = kFields[f].key;
-          offer[kFields[f].key] = json::object();
+          offer.set(kFields[f].key, Value::object());
         }
         if (values[f].is_null()) continue;
         out.key(kFields[f].sub).value(values[f]);
-        offer[kFields[f].key][kFields[f].sub] = values[f];
+        offer.member(kFields[f].key).set(kFields[f].sub, values[f]);
       } else {
         out.key(kFields[f].key).value(values[f]);
-        offer[kFields[f].key] = values[f];
+        offer.set(kFields[f].key, values[f]);
       }
     }
     if (open) out.end();
@@ -584,14 +584,14 @@ class Importer {
       jsonio::read_offer(cat_, offer, path, reader);
     } catch (const Error& e) {
       reader_error(e, r.row, path);
-      return nullptr;
+      return Value();
     }
-    const std::string id = offer["id"].get<std::string>();
+    const std::string id = offer.find("id")->string();  // read_offer required one
     if (!seen_ids_.insert(id).second) {
       cell_error(errc::invalid_catalog, r.row, "id", say(lang_, msg::error_offer_id_twice, {{"id", jsonio::echo(id)}}));
-      return nullptr;
+      return Value();
     }
-    if (errors_.size() != errors_before) return nullptr;
+    if (errors_.size() != errors_before) return Value();
     text_out = out.text();
     return offer;
   }

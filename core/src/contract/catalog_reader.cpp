@@ -18,40 +18,40 @@ class CatalogReader {
  public:
   explicit CatalogReader(Reader& r) : r_(r) {}
 
-  Catalog merge(const Catalog& base, const json& doc, const std::string& path) {
+  Catalog merge(const Catalog& base, const Value& doc, const std::string& path) {
     r_.expect_object(doc, path);
     r_.warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers", "contract"});
     Catalog cat = base;
-    if (const json* v = find(doc, "catalogVersion")) cat.version = r_.read_string(*v, pointer(path, "catalogVersion"));
-    if (const json* v = find(doc, "asOf")) cat.as_of = date(*v, pointer(path, "asOf"));
-    if (const json* fx = find(doc, "fx")) {
+    if (const Value* v = find(doc, "catalogVersion")) cat.version = r_.read_string(*v, pointer(path, "catalogVersion"));
+    if (const Value* v = find(doc, "asOf")) cat.as_of = date(*v, pointer(path, "asOf"));
+    if (const Value* fx = find(doc, "fx")) {
       const std::string p = pointer(path, "fx");
       r_.expect_object(*fx, p);
       r_.warn_unknown_keys(*fx, p, {"usdCny", "date", "source"});
-      if (const json* v = find(*fx, "usdCny"))
+      if (const Value* v = find(*fx, "usdCny"))
         cat.fx.usd_cny = r_.read_quantity(*v, pointer(p, "usdCny"), kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
-      if (const json* v = find(*fx, "date"); v && !v->is_null()) cat.fx.date = date(*v, pointer(p, "date"));
+      if (const Value* v = find(*fx, "date"); v && !v->is_null()) cat.fx.date = date(*v, pointer(p, "date"));
       cat.fx.source = opt_string(*fx, "source", p);
       if (cat.as_of.empty()) cat.as_of = cat.fx.date;
     }
-    if (const json* gpus = find(doc, "gpus")) {
+    if (const Value* gpus = find(doc, "gpus")) {
       const std::string p = pointer(path, "gpus");
       r_.expect_array(*gpus, p);
       at_most(*gpus, p, kMaxGpus);
       for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i), base.gpus));
     }
-    if (const json* models = find(doc, "models")) {
+    if (const Value* models = find(doc, "models")) {
       const std::string p = pointer(path, "models");
       r_.expect_array(*models, p);
       at_most(*models, p, kMaxModels);
       for (std::size_t i = 0; i < models->size(); ++i) upsert(cat.models, model((*models)[i], pointer(p, i)));
     }
-    if (const json* offers = find(doc, "offers")) {
+    if (const Value* offers = find(doc, "offers")) {
       const std::string p = pointer(path, "offers");
       r_.expect_array(*offers, p);
       at_most(*offers, p, kMaxOffers);
       bool keep = false;
-      if (const json* k = find(doc, "includeDefaultOffers")) keep = r_.read_bool(*k, pointer(path, "includeDefaultOffers"));
+      if (const Value* k = find(doc, "includeDefaultOffers")) keep = r_.read_bool(*k, pointer(path, "includeDefaultOffers"));
       if (!keep) cat.offers.clear();
       std::set<std::string> ids;
       for (const Offer& o : cat.offers) ids.insert(o.id);
@@ -73,26 +73,26 @@ class CatalogReader {
  private:
   Reader& r_;
 
-  void at_most(const json& array, const std::string& path, std::size_t limit) {
+  void at_most(const Value& array, const std::string& path, std::size_t limit) {
     if (array.size() > limit)
       r_.fail(errc::invalid_value, path, msg::error_too_many,
               {{"count", static_cast<long>(array.size())}, {"limit", static_cast<long>(limit)}});
   }
 
-  std::string opt_string(const json& o, const char* key, const std::string& path) {
-    const json* v = find(o, key);
+  std::string opt_string(const Value& o, const char* key, const std::string& path) {
+    const Value* v = find(o, key);
     return v && !v->is_null() ? r_.read_string(*v, pointer(path, key)) : std::string();
   }
-  double opt_number(const json& o, const char* key, const std::string& path, double fallback, double min, double max) {
-    const json* v = find(o, key);
+  double opt_number(const Value& o, const char* key, const std::string& path, double fallback, double min, double max) {
+    const Value* v = find(o, key);
     return v && !v->is_null() ? r_.read_quantity(*v, pointer(path, key), min, max, false, msg::example_number) : fallback;
   }
-  int opt_int(const json& o, const char* key, const std::string& path, int fallback, int min, int max) {
-    const json* v = find(o, key);
+  int opt_int(const Value& o, const char* key, const std::string& path, int fallback, int min, int max) {
+    const Value* v = find(o, key);
     return v && !v->is_null() ? r_.read_int(*v, pointer(path, key), min, max) : fallback;
   }
   // A real calendar date as the schema writes it: YYYY-MM-DD, YYYY-MM or YYYY.
-  std::string date(const json& v, const std::string& path) {
+  std::string date(const Value& v, const std::string& path) {
     const std::string text = r_.read_string(v, path);
     if (!day_number(text))
       r_.fail(errc::invalid_value, path, msg::error_catalog_date,
@@ -100,7 +100,7 @@ class CatalogReader {
     return text;
   }
   // A dense peak: 0 (or absent) where the GPU has no such tensor mode, else a real figure.
-  double peak(const json& o, const char* key, const std::string& path) {
+  double peak(const Value& o, const char* key, const std::string& path) {
     const double x = opt_number(o, key, path, 0, 0, kMaxPeakTflops);
     if (x > 0 && x < kMinPeakTflops)
       r_.fail(errc::invalid_value, pointer(path, key), msg::error_range_or_zero,
@@ -108,8 +108,8 @@ class CatalogReader {
     return x;
   }
   // A string, or {"en": ..., "zh": ...} for prose the catalog gives in both languages.
-  Text opt_text(const json& o, const char* key, const std::string& path) {
-    const json* v = find(o, key);
+  Text opt_text(const Value& o, const char* key, const std::string& path) {
+    const Value* v = find(o, key);
     if (!v || v->is_null()) return {};
     const std::string p = pointer(path, key);
     if (!v->is_object()) {
@@ -118,33 +118,33 @@ class CatalogReader {
     }
     r_.warn_unknown_keys(*v, p, {"en", "zh"});
     Text t;
-    if (const json* en = find(*v, "en")) t.en = r_.read_string(*en, pointer(p, "en"));
-    if (const json* zh = find(*v, "zh")) t.zh = r_.read_string(*zh, pointer(p, "zh"));
+    if (const Value* en = find(*v, "en")) t.en = r_.read_string(*en, pointer(p, "en"));
+    if (const Value* zh = find(*v, "zh")) t.zh = r_.read_string(*zh, pointer(p, "zh"));
     if (t.en.empty()) t.en = t.zh;
     return t;
   }
-  Text req_text(const json& o, const char* key, const std::string& path) {
+  Text req_text(const Value& o, const char* key, const std::string& path) {
     required(o, key, path);
     Text t = opt_text(o, key, path);
     if (t.empty()) r_.fail(errc::invalid_value, pointer(path, key), msg::error_required);
     return t;
   }
-  const json& required(const json& o, const char* key, const std::string& path) {
-    const json* v = find(o, key);
+  const Value& required(const Value& o, const char* key, const std::string& path) {
+    const Value* v = find(o, key);
     if (!v) r_.fail(errc::missing_field, pointer(path, key), msg::error_required);
     return *v;
   }
-  std::string req_string(const json& o, const char* key, const std::string& path) {
+  std::string req_string(const Value& o, const char* key, const std::string& path) {
     return r_.read_string(required(o, key, path), pointer(path, key));
   }
   // An id: options, choices and the recommendation name offers by it, so never "".
-  std::string req_id(const json& o, const std::string& path) {
+  std::string req_id(const Value& o, const std::string& path) {
     std::string id = req_string(o, "id", path);
     if (id.empty()) r_.fail(errc::invalid_value, pointer(path, "id"), msg::error_empty_id);
     return id;
   }
 
-  Gpu gpu(const json& j, const std::string& path, const std::vector<Gpu>& known) {
+  Gpu gpu(const Value& j, const std::string& path, const std::vector<Gpu>& known) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path,
                          {"id", "name", "vendor", "formFactor", "architecture", "memoryGiB", "memoryBandwidthTBps",
@@ -156,14 +156,14 @@ class CatalogReader {
     g.name = opt_text(j, "name", path);
     if (g.name.empty()) g.name = {g.id, g.id};
     g.vendor = opt_string(j, "vendor", path);
-    if (const json* v = find(j, "formFactor"); v && !v->is_null())
+    if (const Value* v = find(j, "formFactor"); v && !v->is_null())
       g.form_factor = r_.read_enum(*v, pointer(path, "formFactor"), {"sxm", "pcie", "oam", "module"});
-    if (const json* v = find(j, "architecture"); v && !v->is_null())
+    if (const Value* v = find(j, "architecture"); v && !v->is_null())
       g.architecture = r_.read_enum(*v, pointer(path, "architecture"),
                                     {"volta", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"});
     g.memory_gib = r_.read_quantity(required(j, "memoryGiB", path), pointer(path, "memoryGiB"), 0, 1e5, true, msg::example_number);
     const std::string peak_path = pointer(path, "peakTflops");
-    const json& peaks = required(j, "peakTflops", path);
+    const Value& peaks = required(j, "peakTflops", path);
     r_.expect_object(peaks, peak_path);
     r_.warn_unknown_keys(peaks, peak_path, {"bf16", "fp16", "fp8", "tf32"});
     g.peak_tflops.bf16 = peak(peaks, "bf16", peak_path);
@@ -172,22 +172,22 @@ class CatalogReader {
     g.peak_tflops.tf32 = peak(peaks, "tf32", peak_path);
     if (g.peak_tflops.bf16 <= 0 && g.peak_tflops.fp16 <= 0) r_.fail(errc::invalid_value, peak_path, msg::error_peak_required);
     g.gpus_per_node = opt_int(j, "gpusPerNode", path, 8, 1, 1024);
-    const json* intra = find(j, "intraNode");
+    const Value* intra = find(j, "intraNode");
     const std::string intra_path = pointer(path, "intraNode");
     if (intra && !intra->is_null()) {
       r_.expect_object(*intra, intra_path);
       r_.warn_unknown_keys(*intra, intra_path, {"link", "kind", "gbps"});
       g.intra_node_link = opt_string(*intra, "link", intra_path);
-      if (const json* v = find(*intra, "kind"); v && !v->is_null())
+      if (const Value* v = find(*intra, "kind"); v && !v->is_null())
         g.intra_node_kind = r_.read_enum(*v, pointer(intra_path, "kind"), {"nvlink", "pcie", "xgmi", "hccs"});
     }
     // The link and the board go together; with neither given, the slowest kind (PCIe).
     if (g.intra_node_kind.empty()) g.intra_node_kind = kind_of_form_factor(g.form_factor);
     if (g.form_factor.empty()) g.form_factor = form_factor_of_kind(g.intra_node_kind);
     // Bandwidths are > 0 (a zero makes times infinite); one not given comes from the GPU's class.
-    auto bandwidth = [&](const json* o, const char* key, const std::string& p, double min, double max,
+    auto bandwidth = [&](const Value* o, const char* key, const std::string& p, double min, double max,
                          double Gpu::*field, bool by_architecture_first) {
-      const json* v = o ? find(*o, key) : nullptr;
+      const Value* v = o ? find(*o, key) : nullptr;
       if (v && !v->is_null()) return r_.read_quantity(*v, pointer(p, key), min, max, false, msg::example_number);
       const auto from_class = class_default(known, g, field, by_architecture_first);
       if (!from_class) r_.fail(errc::missing_field, pointer(p, key), msg::error_required);
@@ -203,7 +203,7 @@ class CatalogReader {
     g.tdp_watts = opt_number(j, "tdpWatts", path, 0, 0, 1e5);
     g.default_mfu = opt_number(j, "defaultMfu", path, 0.35, kMinMfu, kMaxMfu);
     g.export_variant_of = opt_string(j, "exportVariantOf", path);
-    if (const json* capped = find(j, "nvlinkCapped")) g.nvlink_capped = r_.read_bool(*capped, pointer(path, "nvlinkCapped"));
+    if (const Value* capped = find(j, "nvlinkCapped")) g.nvlink_capped = r_.read_bool(*capped, pointer(path, "nvlinkCapped"));
     g.confidence = opt_string(j, "confidence", path);
     g.source = opt_string(j, "source", path);
     return g;
@@ -237,7 +237,7 @@ class CatalogReader {
   }
 
  public:
-  Offer offer(const json& j, const std::string& path, const Catalog& cat) {
+  Offer offer(const Value& j, const std::string& path, const Catalog& cat) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path,
                          {"id", "provider", "deployment", "tier", "region", "gpu", "gpusPerUnit", "unitsAvailable",
@@ -249,24 +249,24 @@ class CatalogReader {
     o.id = req_id(j, path);
     o.provider = req_text(j, "provider", path);
     o.deployment = "cloud";
-    if (const json* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
-    if (const json* t = find(j, "tier"); t && !t->is_null())
+    if (const Value* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
+    if (const Value* t = find(j, "tier"); t && !t->is_null())
       o.tier = r_.read_enum(*t, pointer(path, "tier"), {"baremetal-lease", "marketplace", "hyperscaler", "neocloud"});
     o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
     o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 1024);  // a unit is one node to the planner
-    if (const json* u = find(j, "unitsAvailable"); u && !u->is_null())
+    if (const Value* u = find(j, "unitsAvailable"); u && !u->is_null())
       o.units_available = r_.read_int(*u, pointer(path, "unitsAvailable"), 1, 1 << 20);
     o.max_gpus_per_node = opt_int(j, "maxGpusPerNode", path, o.gpus_per_unit, 1, 1024);
     o.currency = r_.read_enum(required(j, "currency", path), pointer(path, "currency"), {"CNY", "USD"});
     const std::string prices_path = pointer(path, "prices");
-    const json& prices = required(j, "prices", path);
+    const Value& prices = required(j, "prices", path);
     r_.expect_object(prices, prices_path);
     r_.warn_unknown_keys(prices, prices_path, {"hour", "day", "month", "year"});
     bool any = false;
     for (Period p : kPeriods) {
-      if (const json* v = find(prices, period_name(p)); v && !v->is_null()) {
+      if (const Value* v = find(prices, period_name(p)); v && !v->is_null()) {
         o.prices[static_cast<int>(p)] =
             r_.read_quantity(*v, pointer(prices_path, period_name(p)), kMinPrice, kMaxPrice, false, msg::example_price);
         any = true;
@@ -274,26 +274,26 @@ class CatalogReader {
     }
     if (!any) r_.fail(errc::invalid_value, prices_path, msg::error_prices_required);
     o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, kMaxBillableHours);
-    if (const json* s = find(j, "spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
+    if (const Value* s = find(j, "spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
     o.isolation = "shared";
-    if (const json* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
+    if (const Value* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
     const Gpu& g = *cat.find_gpu(o.gpu);
     o.intra_unit = g.intra_node_kind;
     o.inter_unit = "none";
-    if (const json* ic = find(j, "interconnect")) {
+    if (const Value* ic = find(j, "interconnect")) {
       const std::string p = pointer(path, "interconnect");
       r_.expect_object(*ic, p);
       r_.warn_unknown_keys(*ic, p, {"intraUnit", "interUnit", "interUnitGBpsPerGpu"});
-      if (const json* v = find(*ic, "intraUnit"))
+      if (const Value* v = find(*ic, "intraUnit"))
         o.intra_unit = r_.read_enum(*v, pointer(p, "intraUnit"), {"nvlink", "pcie", "xgmi", "hccs"});
-      if (const json* v = find(*ic, "interUnit"))
+      if (const Value* v = find(*ic, "interUnit"))
         o.inter_unit = r_.read_enum(*v, pointer(p, "interUnit"), {"infiniband", "roce", "efa", "ethernet", "none"});
-      if (const json* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
+      if (const Value* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
         o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), kMinNetworkGBps, kMaxNetworkGBps, false,
                                                        msg::example_gbps);
     }
     auto optional_number = [&](const char* key) -> std::optional<double> {
-      const json* v = find(j, key);
+      const Value* v = find(j, key);
       if (!v || v->is_null()) return std::nullopt;
       return r_.read_quantity(*v, pointer(path, key), 0, 1e12, false, msg::example_number);
     };
@@ -303,8 +303,8 @@ class CatalogReader {
     o.egress_price_per_gb = optional_number("egressPricePerGB");
     o.deposit_months = optional_number("depositMonths");
     o.commitment = opt_text(j, "commitment", path);
-    if (const json* v = find(j, "priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));
-    if (const json* c = find(j, "confidence"); c && !c->is_null())
+    if (const Value* v = find(j, "priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));
+    if (const Value* c = find(j, "confidence"); c && !c->is_null())
       o.confidence = r_.read_enum(*c, pointer(path, "confidence"), {"high", "medium", "low"});
     o.source = opt_string(j, "source", path);
     o.price_as_listed = opt_string(j, "priceAsListed", path);
@@ -314,7 +314,7 @@ class CatalogReader {
 
 
  private:
-  Model model(const json& j, const std::string& path) {
+  Model model(const Value& j, const std::string& path) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path, {"id", GPUSIZER_MODEL_KEYS});
     Model m;
@@ -339,11 +339,11 @@ class CatalogReader {
 
 }  // namespace
 
-Catalog merge_catalog(const Catalog& base, const json& doc, const std::string& path, Reader& reader) {
+Catalog merge_catalog(const Catalog& base, const Value& doc, const std::string& path, Reader& reader) {
   return CatalogReader(reader).merge(base, doc, path);
 }
 
-Offer read_offer(const Catalog& catalog, const json& offer, const std::string& path, Reader& reader) {
+Offer read_offer(const Catalog& catalog, const Value& offer, const std::string& path, Reader& reader) {
   return CatalogReader(reader).offer(offer, path, catalog);
 }
 

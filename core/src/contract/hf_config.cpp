@@ -27,25 +27,25 @@ constexpr Family kFamilies[] = {
 
 class ConfigReader {
  public:
-  ConfigReader(Reader& r, const json& c, const std::string& path) : r_(r), c_(c), path_(path) {}
+  ConfigReader(Reader& r, const Value& c, const std::string& path) : r_(r), c_(c), path_(path) {}
 
   // A whole number at the first of `keys` present; remembers the first key as missing.
   int whole(std::initializer_list<const char*> keys, bool required, int fallback = 0, int max = 100000000) {
     for (const char* key : keys)
-      if (const json* v = find(c_, key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, max);
+      if (const Value* v = find(c_, key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, max);
     if (required) missing_.push_back(*keys.begin());
     return fallback;
   }
   bool flag(const char* key, bool fallback) {
-    const json* v = find(c_, key);
-    return v && v->is_boolean() ? v->get<bool>() : fallback;
+    const Value* v = find(c_, key);
+    return v && v->is_boolean() ? v->boolean() : fallback;
   }
   std::string text(const char* key) {
-    const json* v = find(c_, key);
-    return v && v->is_string() ? v->get<std::string>() : std::string();
+    const Value* v = find(c_, key);
+    return v && v->is_string() ? v->string() : std::string();
   }
   bool has(const char* key) const {
-    const json* v = find(c_, key);
+    const Value* v = find(c_, key);
     return v && !v->is_null();
   }
   void check() {
@@ -57,14 +57,14 @@ class ConfigReader {
 
  private:
   Reader& r_;
-  const json& c_;
+  const Value& c_;
   std::string path_;
   std::vector<std::string> missing_;
 };
 
 }  // namespace
 
-void read_hf_config(Reader& r, const json& config, const std::string& path, Model& m) {
+void read_hf_config(Reader& r, const Value& config, const std::string& path, Model& m) {
   r.expect_object(config, path);
   ConfigReader c(r, config, path);
   const std::string type = c.text("model_type");

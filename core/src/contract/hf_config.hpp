@@ -13,6 +13,6 @@ namespace gpusizer::jsonio {
 // Reads the config at `path` (model.hfConfig) onto `model`: shape, activation, embeddings,
 // experts, and the parameter count summed as the family builds its layers (biases, MLA's
 // low-rank projections, norms). Keys it needs and cannot read are named in one error.
-void read_hf_config(Reader& reader, const json& config, const std::string& path, Model& model);
+void read_hf_config(Reader& reader, const Value& config, const std::string& path, Model& model);
 
 }  // namespace gpusizer::jsonio

@@ -1,10 +1,12 @@
 #include "contract/json_parse.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <clocale>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -18,8 +20,6 @@
 
 namespace gpusizer::jsonio {
 namespace {
-
-using json = nlohmann::json;
 
 // Where the parser is, as a JSON pointer: one frame per open object or array.
 struct Frame {
@@ -40,11 +40,11 @@ std::string pointer_of(const std::vector<Frame>& stack) {
   return path;
 }
 
-// RFC 8259 JSON by recursive descent, straight into nlohmann's DOM, with the values nlohmann's
-// own parser made of the same text (the golden files were written with it): numbers without
-// '.', 'e' or 'E' are unsigned or signed integers when they fit, else doubles; a repeated key
-// keeps its last value; a leading UTF-8 byte-order mark is skipped, and a NUL after the value
-// ends the text; strings are checked UTF-8.
+// RFC 8259 JSON by recursive descent into a Value, with the values nlohmann's own parser made
+// of the same text (the golden files were written with it): numbers without '.', 'e' or 'E'
+// are unsigned or signed integers when they fit, else doubles; objects' members in key order,
+// a repeated key keeping its last value; a leading UTF-8 byte-order mark is skipped, and a NUL
+// after the value ends the text; strings are checked UTF-8.
 //
 // Watched (text from outside: a request, a catalog), it enforces the depth and string limits as
 // it reads, each with the JSON pointer of the value at fault, and reports a syntax error with its
@@ -59,9 +59,9 @@ class Parser {
   Parser(std::string_view text, const ParseWatch* watch)
       : begin_(text.data()), at_(text.data()), end_(text.data() + text.size()), watch_(watch) {}
 
-  json document() {
+  Value document() {
     if (end_ - at_ >= 3 && std::string_view(at_, 3) == "\xEF\xBB\xBF") at_ += 3;
-    json v = value();
+    Value v = value();
     space();
     // A NUL after the value ends the text, as it did for nlohmann's parser (a request file that
     // ends in one was answered); anything else after it is an error.
@@ -75,6 +75,11 @@ class Parser {
   const char* end_;
   const ParseWatch* watch_;
   std::vector<Frame> stack_;  // the open objects and arrays, when watched
+  // The open objects' members and the open arrays' elements so far, innermost last: each
+  // container is then made once, at its size, its members moved once into key order.
+  std::vector<Value::Member> members_;
+  std::vector<Value> elements_;
+  std::vector<std::size_t> order_;
 
   // ---- errors and limits ----
 
@@ -146,7 +151,7 @@ class Parser {
     }
   }
 
-  json value() {
+  Value value() {
     space();
     if (at_ == end_) syntax(msg::json_ends_early);
     switch (*at_) {
@@ -156,24 +161,23 @@ class Parser {
         std::string s = string();
         value_starts();
         fits(s);
-        return json(std::move(s));
+        return Value(std::move(s));
       }
-      case 't': word("true"); value_starts(); return json(true);
-      case 'f': word("false"); value_starts(); return json(false);
-      case 'n': word("null"); value_starts(); return json(nullptr);
+      case 't': word("true"); value_starts(); return Value(true);
+      case 'f': word("false"); value_starts(); return Value(false);
+      case 'n': word("null"); value_starts(); return Value();
       default: {
-        json n = number();
+        Value n = number();
         value_starts();
         return n;
       }
     }
   }
 
-  json object() {
+  Value object() {
     ++at_;
     open(false);
-    json out = json::object();
-    auto& members = *out.get_ptr<json::object_t*>();
+    const std::size_t first = members_.size();
     if (!next_is('}')) {
       do {
         if (peek() != '"') syntax(at_ == end_ ? msg::json_ends_early : msg::json_expected_key);
@@ -185,26 +189,50 @@ class Parser {
           stack_.back().key = key;
         }
         expect(':', msg::json_expected_colon);
-        members[std::move(key)] = value();
+        Value v = value();
+        members_.push_back({std::move(key), std::move(v)});
       } while (next_is(','));
       expect('}', msg::json_expected_comma_or_brace);
     }
     close();
+    return Value::object(sorted_members(first));
+  }
+
+  // The members read since `first`, taken off the stack in key order (stable), each key once:
+  // of a repeated key the member read last, as nlohmann's map kept it.
+  std::vector<Value::Member> sorted_members(std::size_t first) {
+    const std::size_t n = members_.size() - first;
+    order_.clear();
+    for (std::size_t i = first; i < members_.size(); ++i) order_.push_back(i);
+    const auto less = [&](std::size_t a, std::size_t b) { return members_[a].key < members_[b].key; };
+    if (n <= 16) {  // most objects: an insertion sort of their indices
+      for (std::size_t i = 1; i < n; ++i)
+        for (std::size_t j = i; j > 0 && less(order_[j], order_[j - 1]); --j) std::swap(order_[j], order_[j - 1]);
+    } else {
+      std::stable_sort(order_.begin(), order_.end(), less);
+    }
+    std::vector<Value::Member> out;
+    out.reserve(n);
+    for (std::size_t k = 0; k < n; ++k)
+      if (k + 1 == n || members_[order_[k + 1]].key != members_[order_[k]].key) out.push_back(std::move(members_[order_[k]]));
+    members_.resize(first);
     return out;
   }
 
-  json array() {
+  Value array() {
     ++at_;
     open(true);
-    json out = json::array();
-    auto& items = *out.get_ptr<json::array_t*>();
+    const std::size_t first = elements_.size();
     if (!next_is(']')) {
-      do items.push_back(value());
+      do elements_.push_back(value());
       while (next_is(','));
       expect(']', msg::json_expected_comma_or_bracket);
     }
     close();
-    return out;
+    std::vector<Value> out(std::make_move_iterator(elements_.begin() + static_cast<std::ptrdiff_t>(first)),
+                           std::make_move_iterator(elements_.end()));
+    elements_.resize(first);
+    return Value::array(std::move(out));
   }
 
   unsigned hex4() {
@@ -331,7 +359,7 @@ class Parser {
   }
 
   // JSON's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-  json number() {
+  Value number() {
     const char* start = at_;
     const auto digit = [&] { return at_ != end_ && *at_ >= '0' && *at_ <= '9'; };
     const auto digits = [&] {
@@ -354,17 +382,17 @@ class Parser {
       digits();
     }
     if (!integral)
-      if (const auto x = exact_decimal(start, at_)) return json(*x);
+      if (const auto x = exact_decimal(start, at_)) return Value(*x);
     const std::string text(start, at_);
     char* stop = nullptr;
     if (integral) {
       errno = 0;
       if (text[0] == '-') {
         const long long x = std::strtoll(text.c_str(), &stop, 10);
-        if (errno == 0) return json(static_cast<json::number_integer_t>(x));
+        if (errno == 0) return Value(static_cast<std::int64_t>(x));
       } else {
         const unsigned long long x = std::strtoull(text.c_str(), &stop, 10);
-        if (errno == 0) return json(static_cast<json::number_unsigned_t>(x));
+        if (errno == 0) return Value(static_cast<std::uint64_t>(x));
       }
     }
     double x = std::strtod(text.c_str(), &stop);  // an integer beyond 64 bits too
@@ -380,14 +408,14 @@ class Parser {
       at_ = start;
       syntax(msg::json_number_too_large);
     }
-    return json(x);
+    return Value(x);
   }
 };
 
 }  // namespace
 
-nlohmann::json parse_text(std::string_view text, const ParseWatch* watch) { return Parser(text, watch).document(); }
+Value parse_text(std::string_view text, const ParseWatch* watch) { return Parser(text, watch).document(); }
 
-nlohmann::json parse_own(std::string_view text) { return parse_text(text, nullptr); }
+Value parse_own(std::string_view text) { return parse_text(text, nullptr); }
 
 }  // namespace gpusizer::jsonio

@@ -4,8 +4,7 @@
 
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
+#include "contract/json_value.hpp"
 #include "report/messages.hpp"
 
 namespace gpusizer::jsonio {
@@ -17,13 +16,13 @@ struct ParseWatch {
   bool catalog = false;
 };
 
-// JSON text into nlohmann's DOM. Watched: throws gpusizer::Error (invalid_json with the line and
+// JSON text into a Value. Watched: throws gpusizer::Error (invalid_json with the line and
 // column; invalid_value with the path for a limit). Unwatched (watch null): no limits, and a
 // malformed text is a bug (std::logic_error, which the API reports as internal_error).
-nlohmann::json parse_text(std::string_view text, const ParseWatch* watch);
+Value parse_text(std::string_view text, const ParseWatch* watch);
 
 // JSON the core holds or wrote itself (the embedded catalog, its vocabulary, the claims'
 // requests and answers): parse_text unwatched.
-nlohmann::json parse_own(std::string_view text);
+Value parse_own(std::string_view text);
 
 }  // namespace gpusizer::jsonio

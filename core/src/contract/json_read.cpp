@@ -25,10 +25,7 @@ std::string pointer(const std::string& parent, const std::string& key) {
 
 std::string pointer(const std::string& parent, std::size_t index) { return parent + "/" + std::to_string(index); }
 
-const json* find(const json& object, const char* key) {
-  auto it = object.find(key);
-  return it == object.end() ? nullptr : &*it;
-}
+const Value* find(const Value& object, const char* key) { return object.find(key); }
 
 namespace {
 
@@ -86,75 +83,75 @@ void Reader::warn(const char* code, const std::string& path, msg::Id id, std::in
   warnings_.push_back({code, path, warnings_.size() < kMaxWarnings ? say(lang_, id, args) : std::string()});
 }
 
-std::string Reader::type_name(const json& v) const {
+std::string Reader::type_name(const Value& v) const {
   switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::object: return say(lang_, msg::type_object);
-    case json::value_t::array: return say(lang_, msg::type_array);
-    case json::value_t::string: return say(lang_, msg::type_string);
-    case json::value_t::boolean: return say(lang_, msg::type_boolean);
+    case Value::Type::null: return "null";
+    case Value::Type::object: return say(lang_, msg::type_object);
+    case Value::Type::array: return say(lang_, msg::type_array);
+    case Value::Type::string: return say(lang_, msg::type_string);
+    case Value::Type::boolean: return say(lang_, msg::type_boolean);
     default: return say(lang_, msg::type_number);
   }
 }
 
-void Reader::wrong_type(const json& v, const std::string& path, const std::string& wanted) const {
+void Reader::wrong_type(const Value& v, const std::string& path, const std::string& wanted) const {
   fail(errc::invalid_type, path, msg::error_wrong_type, {{"wanted", wanted}, {"got", type_name(v)}});
 }
 
-const json& Reader::expect_object(const json& value, const std::string& path) const {
+const Value& Reader::expect_object(const Value& value, const std::string& path) const {
   if (!value.is_object()) wrong_type(value, path, say(lang_, msg::type_object));
   return value;
 }
 
-const json& Reader::expect_array(const json& value, const std::string& path) const {
+const Value& Reader::expect_array(const Value& value, const std::string& path) const {
   if (!value.is_array()) wrong_type(value, path, say(lang_, msg::type_array));
   return value;
 }
 
-void Reader::warn_unknown_keys(const json& object, const std::string& path, std::initializer_list<const char*> allowed) {
+void Reader::warn_unknown_keys(const Value& object, const std::string& path, std::initializer_list<const char*> allowed) {
   if (!check_unknown_keys_) return;
-  for (auto it = object.begin(); it != object.end(); ++it) {
+  for (const Value::Member& m : object.members()) {
     bool known = false;
-    for (const char* key : allowed) known = known || it.key() == key;
+    for (const char* key : allowed) known = known || m.key == key;
     if (known) continue;
     if (warnings_.size() >= kMaxWarnings) {  // only counted: no sentence, no list of fields
-      warnings_.push_back({warnc::unknown_field, pointer(path, it.key()), std::string()});
+      warnings_.push_back({warnc::unknown_field, pointer(path, m.key), std::string()});
       continue;
     }
-    if (const char* near = close_match(it.key(), allowed))
-      warn(warnc::unknown_field, pointer(path, it.key()), msg::warning_unknown_field_near,
+    if (const char* near = close_match(m.key, allowed))
+      warn(warnc::unknown_field, pointer(path, m.key), msg::warning_unknown_field_near,
            {{"suggestion", near}, {"fields", joined(lang_, allowed)}});
     else
-      warn(warnc::unknown_field, pointer(path, it.key()), msg::warning_unknown_field, {{"fields", joined(lang_, allowed)}});
+      warn(warnc::unknown_field, pointer(path, m.key), msg::warning_unknown_field, {{"fields", joined(lang_, allowed)}});
   }
 }
 
-std::string Reader::read_string(const json& value, const std::string& path) const {
+std::string Reader::read_string(const Value& value, const std::string& path) const {
   if (!value.is_string()) wrong_type(value, path, say(lang_, msg::type_string));
-  return value.get<std::string>();
+  return value.string();
 }
 
-bool Reader::read_bool(const json& value, const std::string& path) const {
+bool Reader::read_bool(const Value& value, const std::string& path) const {
   if (!value.is_boolean()) wrong_type(value, path, say(lang_, msg::type_boolean));
-  return value.get<bool>();
+  return value.boolean();
 }
 
-double Reader::read_quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
+double Reader::read_quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
                              msg::Id example) const {
   return quantity(value, path, min, max, min_exclusive, example);
 }
 
-double Reader::quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
+double Reader::quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
                         std::optional<msg::Id> example) const {
   auto example_text = [&] { return example ? say(lang_, *example) : std::to_string(static_cast<long>(min)); };
   double x = 0;
   if (value.is_number()) {
-    x = value.get<double>();
+    x = value.number();
   } else if (value.is_string()) {
-    const auto parsed = parse_quantity(value.get<std::string>());
+    const auto parsed = parse_quantity(value.string());
     if (!parsed)
       fail(errc::invalid_value, path, msg::error_not_a_number,
-           {{"text", echo(value.get<std::string>())}, {"example", example_text()}});
+           {{"text", echo(value.string())}, {"example", example_text()}});
     x = *parsed;
   } else {
     wrong_type(value, path, say(lang_, msg::type_number_or_quantity, {{"example", example_text()}}));
@@ -166,13 +163,13 @@ double Reader::quantity(const json& value, const std::string& path, double min, 
   return x;
 }
 
-int Reader::read_int(const json& value, const std::string& path, int min, int max) const {
+int Reader::read_int(const Value& value, const std::string& path, int min, int max) const {
   const double x = quantity(value, path, min, max, false, std::nullopt);
   if (x != std::floor(x)) fail(errc::invalid_value, path, msg::error_not_whole, {{"got", shown(x)}});
   return static_cast<int>(x);
 }
 
-std::string Reader::read_enum(const json& value, const std::string& path, std::initializer_list<const char*> allowed) const {
+std::string Reader::read_enum(const Value& value, const std::string& path, std::initializer_list<const char*> allowed) const {
   const std::string s = read_string(value, path);
   for (const char* a : allowed)
     if (s == a) return s;

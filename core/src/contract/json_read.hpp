@@ -3,24 +3,22 @@
 #pragma once
 
 #include <initializer_list>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "contract/json_value.hpp"
 #include "gpusizer/error.hpp"
 #include "report/messages.hpp"
 #include "report/warning.hpp"
 
 namespace gpusizer::jsonio {
 
-using nlohmann::json;
-
 // RFC 6901 escaping of one reference token.
 std::string pointer(const std::string& parent, const std::string& key);
 std::string pointer(const std::string& parent, std::size_t index);
 
-const json* find(const json& object, const char* key);
+const Value* find(const Value& object, const char* key);
 
 // Reads values and collects warnings in one language (set once the request's "lang" is read).
 class Reader {
@@ -34,22 +32,22 @@ class Reader {
                          std::initializer_list<Arg> args = {}) const;
   void warn(const char* code, const std::string& path, msg::Id id, std::initializer_list<Arg> args = {});
 
-  const json& expect_object(const json& value, const std::string& path) const;
-  const json& expect_array(const json& value, const std::string& path) const;
+  const Value& expect_object(const Value& value, const std::string& path) const;
+  const Value& expect_array(const Value& value, const std::string& path) const;
   // Warns about keys outside `allowed` (a typo such as "param" must not pass silently).
-  void warn_unknown_keys(const json& object, const std::string& path, std::initializer_list<const char*> allowed);
+  void warn_unknown_keys(const Value& object, const std::string& path, std::initializer_list<const char*> allowed);
   // For a reader whose warnings nobody reads (the core's own catalog): no unknown-key check.
   void ignore_unknown_keys() { check_unknown_keys_ = false; }
 
-  std::string read_string(const json& value, const std::string& path) const;
-  bool read_bool(const json& value, const std::string& path) const;
+  std::string read_string(const Value& value, const std::string& path) const;
+  bool read_bool(const Value& value, const std::string& path) const;
   // A JSON number, or a string a person would write ("7B", "70亿", "1,000"), within [min, max];
   // `example` is the message showing how to write one.
-  double read_quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
+  double read_quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
                        msg::Id example) const;
   // A whole number within [min, max]; strings allowed as for quantities.
-  int read_int(const json& value, const std::string& path, int min, int max) const;
-  std::string read_enum(const json& value, const std::string& path, std::initializer_list<const char*> allowed) const;
+  int read_int(const Value& value, const std::string& path, int min, int max) const;
+  std::string read_enum(const Value& value, const std::string& path, std::initializer_list<const char*> allowed) const;
 
  private:
   std::vector<Warning>& warnings_;
@@ -57,10 +55,10 @@ class Reader {
   bool check_unknown_keys_ = true;
   // `example`: the message showing how to write one; none for a whole number, whose example is
   // `min` itself. Only written when the value is refused (most values are read, not refused).
-  double quantity(const json& value, const std::string& path, double min, double max, bool min_exclusive,
+  double quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
                   std::optional<msg::Id> example) const;
-  [[noreturn]] void wrong_type(const json& value, const std::string& path, const std::string& wanted) const;
-  std::string type_name(const json& value) const;
+  [[noreturn]] void wrong_type(const Value& value, const std::string& path, const std::string& wanted) const;
+  std::string type_name(const Value& value) const;
 };
 
 }  // namespace gpusizer::jsonio

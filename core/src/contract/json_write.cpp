@@ -107,30 +107,27 @@ Writer& Writer::raw(std::string_view json) {
   return *this;
 }
 
-Writer& Writer::value(const nlohmann::json& v) {
-  using t = nlohmann::json::value_t;
+Writer& Writer::value(const Value& v) {
+  using T = Value::Type;
   switch (v.type()) {
-    case t::object:
+    case T::object:
       begin_object();
-      for (auto it = v.begin(); it != v.end(); ++it) {
-        key(it.key());
-        value(*it);
-      }
+      for (const Value::Member& m : v.members()) key(m.key).value(m.value);
       return end_object();
-    case t::array:
+    case T::array:
       begin_array();
-      for (const auto& item : v) value(item);
+      for (const Value& item : v.elements()) value(item);
       return end_array();
-    case t::string: return string(v.get_ref<const std::string&>());
-    case t::boolean: return boolean(v.get<bool>());
-    case t::number_integer: return integer(v.get<long long>());
-    case t::number_unsigned: {
+    case T::string: return string(v.string());
+    case T::boolean: return boolean(v.boolean());
+    case T::integer: return integer(v.integer());
+    case T::unsigned_integer: {
       before_value();
-      out_ += std::to_string(v.get<unsigned long long>());
+      out_ += std::to_string(v.unsigned_integer());
       return *this;
     }
-    case t::number_float: return number(v.get<double>());
-    default: return null();  // null, binary, discarded
+    case T::real: return number(v.number());
+    default: return null();
   }
 }
 

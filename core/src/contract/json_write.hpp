@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include "contract/json_value.hpp"
 
 // A part of a document written by a function of its own, never inlined into the function that
 // writes the whole (contract/response_writer.cpp): V8 compiles a wasm function's optimized code
@@ -38,8 +38,8 @@ class Writer {
   Writer& null();
   // Text that is already JSON (one value), spliced as it is.
   Writer& raw(std::string_view json);
-  // A parsed document, as nlohmann's dump() writes it.
-  Writer& value(const nlohmann::json& v);
+  // A parsed document, as nlohmann's dump() wrote it (objects' members sorted by key).
+  Writer& value(const Value& v);
 
   // key + value in one call, the type named: str, flag, num (a double), integer.
   Writer& str(std::string_view k, std::string_view v) { return key(k).string(v); }
@@ -94,7 +94,7 @@ class JsonOut {
   JsonOut& value(double x) { return done(w_.number(x)); }
   JsonOut& value(long x) { return done(w_.integer(x)); }
   JsonOut& value(bool b) { return done(w_.boolean(b)); }
-  JsonOut& value(const nlohmann::json& j) { return done(w_.value(j)); }  // any value, as nlohmann writes it
+  JsonOut& value(const Value& j) { return done(w_.value(j)); }  // any parsed value
   JsonOut& null() { return done(w_.null()); }
   JsonOut& raw(const std::string& json_text) { return done(w_.raw(json_text)); }  // a value already written
   const std::string& text() const { return w_.text(); }

@@ -26,11 +26,11 @@ Lang lang_hint(const std::string& text) {
   return text.compare(i, 4, "\"zh\"") == 0 ? Lang::zh : Lang::en;
 }
 
-nlohmann::json parse_limited(const std::string& text) {
+Value parse_limited(const std::string& text) {
   return parse_limited(text, lang_hint(text.substr(0, std::min(text.size(), kMaxRequestBytes))), Document::request);
 }
 
-nlohmann::json parse_limited(const std::string& text, Lang lang, Document document) {
+Value parse_limited(const std::string& text, Lang lang, Document document) {
   if (text.size() > kMaxRequestBytes)
     // Only the limit is named: the CLI reads one byte past it, so the size read is not the input's.
     throw Error(errc::invalid_value, "",

@@ -6,8 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
+#include "contract/json_value.hpp"
 #include "report/messages.hpp"
 #include "model/model.hpp"
 
@@ -46,11 +45,11 @@ inline constexpr double kMinPeakTflops = 1, kMaxPeakTflops = 1e5;    // a dense 
 // The request text parsed under the limits above: its size before parsing, depth and string
 // length while parsing (contract/json_parse.hpp), with the JSON pointer of the value at fault; a syntax
 // error names its line and column, in the request's language. Throws gpusizer::Error.
-nlohmann::json parse_limited(const std::string& text);
+Value parse_limited(const std::string& text);
 // The same for a document that is not a request (a catalog checked on its own, which has no
 // "lang"): errors in `lang`, naming the document.
 enum class Document { request, catalog };
-nlohmann::json parse_limited(const std::string& text, Lang lang, Document document);
+Value parse_limited(const std::string& text, Lang lang, Document document);
 
 // Input quoted back in a message: at most kMaxEchoChars characters (whole UTF-8 characters),
 // with an ellipsis when cut.

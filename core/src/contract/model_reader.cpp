@@ -7,24 +7,24 @@ namespace {
 
 constexpr int kMaxDimension = 100000000;
 
-const json* present(const json& j, const char* key) {
-  const json* v = find(j, key);
+const Value* present(const Value& j, const char* key) {
+  const Value* v = find(j, key);
   return v && !v->is_null() ? v : nullptr;
 }
 
 }  // namespace
 
-ModelFieldsRead read_model_fields(Reader& r, const json& j, const std::string& path, Model& m) {
+ModelFieldsRead read_model_fields(Reader& r, const Value& j, const std::string& path, Model& m) {
   ModelFieldsRead read;
   auto dimension = [&](const char* key, int& field, int min) {
-    if (const json* v = present(j, key)) {
+    if (const Value* v = present(j, key)) {
       field = r.read_int(*v, pointer(path, key), min, kMaxDimension);
       read.shape = true;
     }
   };
-  if (const json* v = present(j, "name")) m.name = r.read_string(*v, pointer(path, "name"));
-  if (const json* v = present(j, "source")) m.source = r.read_string(*v, pointer(path, "source"));
-  if (const json* v = present(j, "params")) {
+  if (const Value* v = present(j, "name")) m.name = r.read_string(*v, pointer(path, "name"));
+  if (const Value* v = present(j, "source")) m.source = r.read_string(*v, pointer(path, "source"));
+  if (const Value* v = present(j, "params")) {
     m.params = r.read_quantity(*v, pointer(path, "params"), kMinParams, kMaxParams, false, msg::example_count);
     m.active_params = m.params;
     read.params = true;
@@ -41,21 +41,21 @@ ModelFieldsRead read_model_fields(Reader& r, const json& j, const std::string& p
   dimension("expertFfnHidden", m.expert_ffn_hidden, 0);
   dimension("sharedExperts", m.shared_experts, 0);
   dimension("denseLayers", m.dense_layers, 0);
-  if (const json* v = present(j, "seqLen")) m.seq_len = r.read_int(*v, pointer(path, "seqLen"), 1, 10000000);
-  if (const json* v = present(j, "activation")) {
+  if (const Value* v = present(j, "seqLen")) m.seq_len = r.read_int(*v, pointer(path, "seqLen"), 1, 10000000);
+  if (const Value* v = present(j, "activation")) {
     const std::string a = r.read_enum(*v, pointer(path, "activation"), {"swiglu", "geglu", "gelu"});
     m.activation = a == "gelu" ? Activation::gelu : a == "geglu" ? Activation::geglu : Activation::swiglu;
     read.shape = true;
   }
-  if (const json* v = present(j, "attention")) {
+  if (const Value* v = present(j, "attention")) {
     m.attention = r.read_enum(*v, pointer(path, "attention"), {"mha", "gqa", "mqa", "mla"});
     read.shape = true;
   }
-  if (const json* v = present(j, "tiedEmbeddings")) {
+  if (const Value* v = present(j, "tiedEmbeddings")) {
     m.tied_embeddings = r.read_bool(*v, pointer(path, "tiedEmbeddings"));
     read.shape = true;
   }
-  if (const json* v = present(j, "activeParams")) {
+  if (const Value* v = present(j, "activeParams")) {
     m.active_params = r.read_quantity(*v, pointer(path, "activeParams"), kMinParams, kMaxParams, false, msg::example_count);
     read.active_params = true;
   }

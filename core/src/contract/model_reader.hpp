@@ -23,7 +23,7 @@ struct ModelFieldsRead {
 };
 
 // Reads the model fields present in `j` onto `model`; a null value counts as absent.
-ModelFieldsRead read_model_fields(Reader& reader, const json& j, const std::string& path, Model& model);
+ModelFieldsRead read_model_fields(Reader& reader, const Value& j, const std::string& path, Model& model);
 
 // Makes a read model whole and checks it (model/model.hpp rules): a described shape gets its
 // defaults and, when no parameter count was given for it, the count summed from it; a size

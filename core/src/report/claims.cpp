@@ -1,23 +1,24 @@
 #include "report/claims.hpp"
 
 #include <cmath>
-#include <nlohmann/json.hpp>
+#include <initializer_list>
 
 #include "common/numbers.hpp"
+#include "contract/json_parse.hpp"
+#include "contract/json_value.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
-#include "contract/json_parse.hpp"
 #include "gpusizer/api.hpp"
 
 namespace gpusizer {
 namespace {
 
-using nlohmann::json;
+using jsonio::Value;
 
 // A claim: what the guide says, as a number range, and the request whose answer tests it. The
 // requests are JSON text, parsed when the claims are checked: built from initializer lists they
 // cost the wasm module 9 KB gzipped (README, Performance).
-using Estimate = json (*)(const json& request, Lang lang);
+using Estimate = Value (*)(const Value& request, Lang lang);
 struct Claim {
   const char* id;
   msg::Id text;          // the claim in the reader's language
@@ -26,31 +27,46 @@ struct Claim {
   msg::Id unit;
   const char* request;  // JSON, its keys in order (written back as parsed)
   // The computed figure from the response; `estimate` lets a claim run a second request.
-  double (*computed)(const json& response, Lang lang, Estimate estimate);
+  double (*computed)(const Value& response, Lang lang, Estimate estimate);
 };
 
-std::string dump(const json& doc) {
+std::string dump(const Value& doc) {
   jsonio::Writer w;
   w.value(doc);
   return w.take();
 }
 
-json ask(const json& request, Lang lang) {
-  json r = request;
-  r["lang"] = lang_name(lang);
+Value ask(const Value& request, Lang lang) {
+  Value r = request;
+  r.set("lang", Value(lang_name(lang)));
   const std::string reply = estimate_json(dump(r));
   return jsonio::parse_own(reply);
 }
 
-const json* recommended(const json& response) {
-  for (const json& o : response["result"]["options"])
-    if (o.value("recommended", false)) return &o;
+// The value at `path` in the core's own reply, or null where the reply has none.
+const Value& at(const Value& v, std::initializer_list<const char*> path) {
+  static const Value none = Value();
+  const Value* x = &v;
+  for (const char* key : path)
+    if (!(x = x->find(key))) return none;
+  return *x;
+}
+double number_at(const Value& v, std::initializer_list<const char*> path) { return at(v, path).number(); }
+bool flag(const Value& v, const char* key, bool fallback) {
+  const Value& f = at(v, {key});
+  return f.is_boolean() ? f.boolean() : fallback;
+}
+bool is_gpu(const Value& v, const char* gpu) { return at(v, {"gpu"}).is_string() && at(v, {"gpu"}).string() == gpu; }
+
+const Value* recommended(const Value& response) {
+  for (const Value& o : at(response, {"result", "options"}).elements())
+    if (flag(o, "recommended", false)) return &o;
   return nullptr;
 }
 
-double min_gpus(const json& response, const char* gpu) {
-  for (const json& m : response["result"]["memory"]["minGpus"])
-    if (m["gpu"] == gpu && m.value("fits", false)) return m["count"].get<double>();
+double min_gpus(const Value& response, const char* gpu) {
+  for (const Value& m : at(response, {"result", "memory", "minGpus"}).elements())
+    if (is_gpu(m, gpu) && flag(m, "fits", false)) return number_at(m, {"count"});
   return 0;
 }
 
@@ -61,23 +77,25 @@ std::string figure(double x) {
   return format_sig(x, 3);
 }
 
-double count(const json& r, Lang, Estimate) { return r["result"]["estimate"]["count"].get<double>(); }
-double wall_days(const json& r, Lang, Estimate) { return r["result"]["estimate"]["wallDays"].get<double>(); }
-double flops(const json& r, Lang, Estimate) { return r["result"]["compute"]["flopsTotal"].get<double>(); }
-double min_a100s(const json& r, Lang, Estimate) { return min_gpus(r, "a100-80gb"); }
-double recommended_cost(const json& r, Lang, Estimate) {
-  const json* o = recommended(r);
-  return o ? (*o)["cost"]["amount"].get<double>() : 0.0;
+double count(const Value& r, Lang, Estimate) { return number_at(r, {"result", "estimate", "count"}); }
+double wall_days(const Value& r, Lang, Estimate) { return number_at(r, {"result", "estimate", "wallDays"}); }
+double flops(const Value& r, Lang, Estimate) { return number_at(r, {"result", "compute", "flopsTotal"}); }
+double min_a100s(const Value& r, Lang, Estimate) { return min_gpus(r, "a100-80gb"); }
+double recommended_cost(const Value& r, Lang, Estimate) {
+  const Value* o = recommended(r);
+  return o ? number_at(*o, {"cost", "amount"}) : 0.0;
 }
-double flops_over_7b(const json& r, Lang lang, Estimate estimate) {
-  const json small = estimate(jsonio::parse_own(R"({"model":{"params":"7B"},"training":{"tokens":"2T"}})"), lang);
-  return r["result"]["compute"]["flopsTotal"].get<double>() / small["result"]["compute"]["flopsTotal"].get<double>();
+double flops_over_7b(const Value& r, Lang lang, Estimate estimate) {
+  const Value small = estimate(jsonio::parse_own(R"({"model":{"params":"7B"},"training":{"tokens":"2T"}})"), lang);
+  return flops(r, lang, estimate) / flops(small, lang, estimate);
 }
-double cheapest_one_a100(const json& r, Lang, Estimate) {
+double cheapest_one_a100(const Value& r, Lang, Estimate) {
   double cheapest = 0;  // the cheapest single-A100 offer that runs it
-  for (const json& o : r["result"]["options"])
-    if (o["gpu"] == "a100-80gb" && o.value("fits", false) && o.contains("cost") && o["count"] == 1)
-      if (cheapest == 0 || o["cost"]["amount"].get<double>() < cheapest) cheapest = o["cost"]["amount"].get<double>();
+  for (const Value& o : at(r, {"result", "options"}).elements()) {
+    const Value& cost = at(o, {"cost", "amount"});
+    if (is_gpu(o, "a100-80gb") && flag(o, "fits", false) && cost.is_number() && number_at(o, {"count"}) == 1)
+      if (cheapest == 0 || cost.number() < cheapest) cheapest = cost.number();
+  }
   return cheapest;
 }
 
@@ -120,10 +138,10 @@ std::string claims_document(Lang lang) {
   jsonio::Writer w;
   w.begin_object().key("claims").begin_array();
   for (const Claim& c : kClaims) {
-    json request = jsonio::parse_own(c.request);
-    request["lang"] = lang_name(lang);
-    const json response = ask(request, lang);
-    const bool ok = response.value("ok", false);
+    Value request = jsonio::parse_own(c.request);
+    request.set("lang", Value(lang_name(lang)));
+    const Value response = ask(request, lang);
+    const bool ok = flag(response, "ok", false);
     const double computed = ok ? c.computed(response, lang, ask) : 0;
     // Within the claimed range widened by a quarter either way: a guide's round figure.
     const double low = c.claimed_low / 1.25, high = c.claimed_high * 1.25;
@@ -135,7 +153,7 @@ std::string claims_document(Lang lang) {
                                                                : msg::verdict_not_computed;
     std::string text = say(lang, explanation, {{"factor", factor >= 10 ? format_int(factor) : format_sig(factor, 2)},
                                                 {"computed", figure(computed)}, {"unit", say(lang, c.unit)}});
-    if (ok && response["result"].contains("estimate") && !response["result"]["estimate"].value("fits", true))
+    if (ok && at(response, {"result", "estimate"}).is_object() && !flag(at(response, {"result", "estimate"}), "fits", true))
       text += say(lang, msg::verdict_does_not_fit);
     // Members in the order nlohmann's sorted objects wrote them before (the page and tests read
     // them by name; the bytes stay those of earlier versions).
