@@ -221,7 +221,8 @@ TEST_CASE("an unknown key names the one it most likely meant, in both languages"
   }
   // Equally near two keys ("tq": tp or pp?): no guess.
   json layout = with(seven_b(), {{"hardware", {{"gpu", "h100-80gb"}, {"count", 8}, {"parallelism", {{"xp", 2}}}}}});
-  for (const json& w : run(layout)["warnings"])
+  const json answer = run(layout);  // held: a range-for over a temporary's member would outlive it
+  for (const json& w : answer["warnings"])
     if (w["path"] == "/hardware/parallelism/xp") CHECK_THAT(w["message"].get<std::string>(), !Catch::Contains("did you mean"));
 }
 
