@@ -111,7 +111,7 @@ class Estimator {
     if (peak.used != req_.training.precision)
       out.push_back({warnc::precision_fallback, "/training/precision",
                      say(req_.lang, msg::warning_precision_fallback,
-                         {{"gpu", gpu.id}, {"precision", precision_name(req_.training.precision)}, {"used", precision_name(peak.used)}})});
+                         {{"gpu", gpu.name.in(req_.lang)}, {"precision", precision_name(req_.training.precision)}, {"used", precision_name(peak.used)}})});
   }
 
   Estimate make_estimate(Result& r) {
@@ -131,7 +131,7 @@ class Estimator {
       if (r.assumed_days <= 0) {
         r.warnings.push_back({warnc::estimate_default_deadline, "/goal/days",
                               say(req_.lang, msg::warning_estimate_default_deadline,
-                                  {{"gpu", gpu.id}, {"days", format_sig(kDefaultDeadlineDays, 3)}})});
+                                  {{"gpu", gpu.name.in(req_.lang)}, {"days", format_sig(kDefaultDeadlineDays, 3)}})});
       }
       e.count_from_goal = true;
       const auto fit = fewest_that_fit(gpu, {c.gpus_per_node, c.multi_node()});
@@ -160,14 +160,14 @@ class Estimator {
     precision_warning(gpu, r.warnings);
     if (!e.run.fits())
       r.warnings.push_back({warnc::does_not_fit, "/hardware/count",
-                            say(req_.lang, msg::warning_estimate_does_not_fit, {{"count", count}, {"gpu", gpu.id}})});
+                            say(req_.lang, msg::warning_estimate_does_not_fit, {{"count", count}, {"gpu", gpu.name.in(req_.lang)}})});
     else if (e.run.wall_days > kLongRunDays)
       r.warnings.push_back({warnc::long_run, "/hardware/count",
                             say(req_.lang, msg::warning_long_run,
                                 {{"duration", duration_text(req_.lang, e.run.wall_days)}, {"limit", kLongRunDays}})});
     if (e.run.fits() && e.count_from_goal && e.run.wall_days > e.deadline_days)
       r.warnings.push_back({warnc::misses_deadline, "/goal/days",
-                            say(req_.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.id}})});
+                            say(req_.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.name.in(req_.lang)}})});
     return e;
   }
 
@@ -300,8 +300,8 @@ class Estimator {
     o.unit_prices = unit_prices(offer, money_);
     if (!o.fits)
       o.warnings.push_back({warnc::does_not_fit, "",
-                            fit ? say(lang, msg::warning_does_not_fit, {{"count", *fit}, {"gpu", gpu.id}})
-                                : say(lang, msg::warning_does_not_fit_any, {{"gpu", gpu.id}})});
+                            fit ? say(lang, msg::warning_does_not_fit, {{"count", *fit}, {"gpu", gpu.name.in(lang)}})
+                                : say(lang, msg::warning_does_not_fit_any, {{"gpu", gpu.name.in(lang)}})});
     precision_warning(gpu, o.warnings);
     add_option_warnings(req_, gpu, today_, o);
 

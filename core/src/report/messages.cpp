@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/numbers.hpp"
+
 namespace gpusizer {
 namespace {
 
@@ -25,6 +27,9 @@ const char* lang_name(Lang lang) { return lang == Lang::zh ? "zh" : "en"; }
 const char* message_key(msg::Id id) { return kTable[id].key; }
 
 const char* message_template(Lang lang, msg::Id id) { return lang == Lang::zh ? kTable[id].zh : kTable[id].en; }
+
+Arg::Arg(const char* n, int v) : name(n), value(format_int(v)) {}
+Arg::Arg(const char* n, long v) : name(n), value(format_int(static_cast<double>(v))) {}
 
 std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args) {
   const std::string_view text = message_template(lang, id);

@@ -25,8 +25,9 @@ enum Id : int {
 struct Arg {
   Arg(const char* n, std::string v) : name(n), value(std::move(v)) {}
   Arg(const char* n, const char* v) : name(n), value(v) {}
-  Arg(const char* n, int v) : name(n), value(std::to_string(v)) {}
-  Arg(const char* n, long v) : name(n), value(std::to_string(v)) {}
+  // A whole number with its thousands grouped ("7,296 × B200"), as the page writes counts.
+  Arg(const char* n, int v);
+  Arg(const char* n, long v);
   std::string_view name;
   std::string value;
 };
