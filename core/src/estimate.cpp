@@ -326,7 +326,7 @@ class Estimator {
     if (o.cost && req_.goal.budget && o.cost->amount > *req_.goal.budget) {
       o.meets_goal = false;
       o.warnings.push_back({warnc::over_budget, "/goal/budget",
-                            say(lang, msg::warning_over_budget, {{"cost", format_money(o.cost->amount, r.currency)}})});
+                            say(lang, msg::warning_over_budget, {{"cost", format_money(lang, o.cost->amount, r.currency)}})});
     }
     return o;
   }

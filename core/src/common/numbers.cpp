@@ -128,11 +128,6 @@ std::string format_sig(double x, int digits) {
   return buf;
 }
 
-std::string format_money(double amount, const std::string& currency) {
-  const std::string symbol = currency == "USD" ? "$" : currency == "CNY" ? "¥" : currency + " ";
-  return symbol + format_int(amount);
-}
-
 std::string format_gib(double bytes) { return format_sig(bytes / static_cast<double>(1ull << 30), 3) + " GiB"; }
 
 }  // namespace gpusizer

@@ -15,7 +15,6 @@ double round_to(double x, int decimals);
 std::string format_int(double x);
 std::string format_sig(double x, int digits);  // plain below 1e6, scientific above
 std::string format_sci(double x, int digits);  // always "8.4e22"
-std::string format_money(double amount, const std::string& currency);
 std::string format_gib(double bytes);
 
 }  // namespace gpusizer

@@ -42,7 +42,7 @@ std::string constraints_text(const Request& req, const Result& r, unsigned which
   if (which & constraint::confidence) parts.push_back(say(lang, msg::constraint_confidence));
   if (which == ~0u) {
     if (r.assumed_days > 0) parts.push_back(say(lang, msg::constraint_deadline, {{"days", format_sig(r.assumed_days, 3)}}));
-    if (req.goal.budget) parts.push_back(say(lang, msg::constraint_budget, {{"budget", format_money(*req.goal.budget, r.currency)}}));
+    if (req.goal.budget) parts.push_back(say(lang, msg::constraint_budget, {{"budget", format_money(lang, *req.goal.budget, r.currency)}}));
   }
   std::string out;
   for (const std::string& p : parts) out += (out.empty() ? "" : say(lang, msg::list_separator)) + p;
@@ -72,7 +72,7 @@ std::string plan_text(const Request& req, const Option& o, const std::string& cu
               {"count", o.units * o.offer->gpus_per_unit},
               {"gpu", req.catalog->find_gpu(o.offer->gpu)->name.in(lang)},
               {"duration", duration_text(lang, o.run.wall_days)},
-              {"cost", format_money(amount(o), currency)}});
+              {"cost", format_money(lang, amount(o), currency)}});
 }
 
 }  // namespace
@@ -136,7 +136,7 @@ void recommend(const Request& req, Result& r, bool prefer_fastest) {
   if (runner_up)
     rec.reason += say(lang, msg::recommend_runner_up,
                       {{"plan", plan_text(req, *runner_up, r.currency)},
-                       {"more", format_money(std::max(0.0, amount(*runner_up) - amount(*pick)), r.currency)}});
+                       {"more", format_money(lang, std::max(0.0, amount(*runner_up) - amount(*pick)), r.currency)}});
   if (alternative)
     rec.reason += say(lang, msg::recommend_alternative,
                       {{"plan", plan_text(req, *alternative, r.currency)}, {"why", outside_text(req, *alternative)}});

@@ -181,7 +181,7 @@ std::string cost_step(const Request& req, const Result& r) {
   std::string lines;
   for (const Cost::Line& l : best->cost->billing) {
     if (!lines.empty()) lines += " + ";
-    lines += period_count(lang, l.period, l.count) + " " + format_money(l.amount, r.currency);
+    lines += period_count(lang, l.period, l.count) + " " + format_money(lang, l.amount, r.currency);
   }
   const bool fastest = r.fastest == offer.id && r.cheapest != offer.id;
   return say(lang, fastest ? msg::step_cost_fastest : msg::step_cost_cheapest,
@@ -192,7 +192,7 @@ std::string cost_step(const Request& req, const Result& r) {
               {"gpu", gpu_name(req, offer.gpu)},
               {"duration", duration_text(lang, best->run.wall_days)},
               {"lines", lines},
-              {"total", format_money(best->cost->amount, r.currency)},
+              {"total", format_money(lang, best->cost->amount, r.currency)},
               {"idle", num(best->cost->idle_hours)}});
 }
 

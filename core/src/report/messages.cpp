@@ -31,6 +31,12 @@ const char* message_template(Lang lang, msg::Id id) { return lang == Lang::zh ? 
 Arg::Arg(const char* n, int v) : name(n), value(format_int(v)) {}
 Arg::Arg(const char* n, long v) : name(n), value(format_int(static_cast<double>(v))) {}
 
+std::string format_money(Lang lang, double amount, const std::string& currency) {
+  const bool zh = lang == Lang::zh;
+  const std::string symbol = currency == "USD" ? (zh ? "US$" : "$") : currency == "CNY" ? (zh ? "¥" : "CN¥") : currency + " ";
+  return symbol + format_int(amount);
+}
+
 std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args) {
   const std::string_view text = message_template(lang, id);
   std::string out;

@@ -32,6 +32,10 @@ struct Arg {
   std::string value;
 };
 
+// An amount in whole units with its currency as the page writes it in that language (the
+// browser's Intl): "$1,234" and "CN¥1,234" in English, "US$1,234" and "¥1,234" in Chinese.
+std::string format_money(Lang lang, double amount, const std::string& currency);
+
 // The message `id` in `lang` with its placeholders filled.
 std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args = {});
 

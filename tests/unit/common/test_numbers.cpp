@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/numbers.hpp"
+#include "report/messages.hpp"
 
 using namespace gpusizer;
 
@@ -77,6 +78,9 @@ TEST_CASE("numbers in explanation texts read naturally", "[numbers]") {
   CHECK(format_sig(973.78, 4) == "973.8");
   CHECK(format_sig(23370.4, 4) == "23,370");
   CHECK(format_sig(2e12, 4) == "2e12");
-  CHECK(format_money(612000, "CNY") == "¥612,000");
-  CHECK(format_money(1234.4, "USD") == "$1,234");
+  // As the page's Intl writes them in each language.
+  CHECK(gpusizer::format_money(gpusizer::Lang::zh, 612000, "CNY") == "¥612,000");
+  CHECK(gpusizer::format_money(gpusizer::Lang::en, 612000, "CNY") == "CN¥612,000");
+  CHECK(gpusizer::format_money(gpusizer::Lang::en, 1234.4, "USD") == "$1,234");
+  CHECK(gpusizer::format_money(gpusizer::Lang::zh, 1234.4, "USD") == "US$1,234");
 }
