@@ -2,7 +2,7 @@
 // the iframe page): network first (so a deployed update shows at once), the cache when the
 // network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
 // is ignored when the cache answers.
-const CACHE = 'gpusizer-v7';
+const CACHE = 'gpusizer-v8';
 const PRECACHE = [
   './',
   'index.html',
@@ -41,6 +41,7 @@ const PRECACHE = [
   'sizer/export.js',
   'sizer/fallback.js',
   'sizer/form.js',
+  'sizer/job.js',
   'sizer/i18n.js',
   'sizer/layout.js',
   'sizer/options-table.js',

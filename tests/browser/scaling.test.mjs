@@ -2,11 +2,15 @@
 // against the GPU count in whole units, the recommended count marked, the deadline drawn, the
 // counts beyond which adding GPUs stops paying shaded, the core's rule beneath; a click or Enter
 // on a point sizes the job by that count (the form switches to sizing by GPU count and sends
-// hardware.count). Hidden when the response has no scaling; legible at 360 px.
+// hardware.count), keeps the focus on that count and marks it as the user's own, with no deadline
+// (sizing by count sends none). Where adding GPUs stops paying beyond the counts plotted, the
+// legend says so in words (no swatch without a mark). Hidden when the response has no scaling;
+// legible at 360 px, with hit areas 24 px wide where the points leave room.
 //
 // The response's scaling comes from a fixture of the shape the core is to send: the test serves
 // sizer/engine.js with two lines added that put window.__scaling(request, result) into the
-// response (or take scaling out of it when that returns nothing).
+// response (or take scaling out of it when that returns nothing). As the core does, a request that
+// fixes the count has that count marked and no deadline.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -40,15 +44,19 @@ const PATCHED = `export async function estimate(request) {
 }`;
 
 /** A page whose engine.js adds the fixture (fixture null: takes scaling out). */
-async function openWithScaling(label, fixture, viewport) {
-  const context = await site.newContext({ serviceWorkers: 'block', ...(viewport ? { viewport } : {}) });
+async function openWithScaling(label, fixture, viewport, locale) {
+  const context = await site.newContext({ serviceWorkers: 'block', ...(viewport ? { viewport } : {}), ...(locale ? { locale } : {}) });
   // The readable source (the deployed copy is minified), patched.
   const source = fs.readFileSync(new URL('../../web/sizer/engine.js', import.meta.url), 'utf8');
   assert.ok(source.includes(ESTIMATE), 'engine.js has the estimate() this test patches');
   await context.route('**/sizer/engine.js', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: source.replace(ESTIMATE, PATCHED) }));
   await context.addInitScript((f) => {
-    window.__scaling = (request) => (f ? { ...f, gpu: request.hardware?.gpu } : null);
+    window.__scaling = (request) => {
+      if (!f) return null;
+      const count = Number(request.hardware?.count);
+      return count ? { ...f, gpu: request.hardware?.gpu, recommendedCount: count, deadlineDays: undefined } : { ...f, gpu: request.hardware?.gpu };
+    };
   }, fixture);
   const page = await site.newPage(label, context);
   await page.goto(site.url);
@@ -70,6 +78,10 @@ const chart = (page) => shadow(page, ({ shadowRoot: root }) => {
     deadline: !!svg.querySelector('.deadline-line'),
     stops: x(svg.querySelector('.stops-line')),
     band: !!svg.querySelector('.stops-band'),
+    stopsKey: !!sec.querySelector('.chart-legend .key-stops'),
+    recLabel: svg.querySelector('.rec-label')?.textContent,
+    hits: [...svg.querySelectorAll('g.sp .hit')].map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('x')) + Number(r.getAttribute('width'))]),
+    focused: root.activeElement?.closest?.('[part="scaling"] g.sp')?.dataset.count ?? null,
     timeLine: !!svg.querySelector('.time-line'),
     costLine: !!svg.querySelector('.cost-line'),
     rule: sec.querySelector('.scaling-rule').textContent,
@@ -116,6 +128,8 @@ describe('with result.scaling', () => {
     assert.match(drawn.legend, /Recommended: 64/);
     assert.match(drawn.legend, /Deadline: 30 days/);
     assert.match(drawn.legend, /Stops paying: > 256/);
+    assert.ok(drawn.stopsKey, 'the swatch of the shaded band');
+    assert.equal(drawn.recLabel, 'Recommended');
   });
 
   test('axe-core finds no serious or critical violation with the chart shown and a point focused', async (t) => {
@@ -149,6 +163,61 @@ describe('with result.scaling', () => {
     await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-count').value === '32', null, 'count 32');
     const r = await settled(page);
     assert.equal(r.request.hardware.count, '32');
+  });
+
+  test('after Enter the focus stays on that count in the chart drawn for it, marked as the user’s count, without a deadline', async () => {
+    const point = page.locator('gpu-sizer [part="scaling"] g.sp[data-count="16"]');
+    await point.focus();
+    await point.press('Enter');
+    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('[part="scaling"] .chart-legend').textContent.includes('Your count: 16'), null, 'redrawn for 16 GPUs');
+    await settled(page);
+    const after = await chart(page);
+    assert.equal(after.focused, '16', 'the focus is on the point of 16 GPUs');
+    assert.equal(after.recLabel, 'Your count');
+    assert.match(after.legend, /Your count: 16/);
+    assert.doesNotMatch(after.legend, /Recommended/);
+    assert.match(after.points.find((p) => p.count === 16).label, /Your count — size by 16 GPUs$/);
+    assert.equal(after.deadline, false, 'no deadline in a request sized by count');
+    assert.match(after.legend, /No deadline: sized by your GPU count/);
+  });
+});
+
+describe('where adding GPUs stops paying beyond the counts plotted', () => {
+  // The default job's curve: the last two points close together, doubling paying up to 8,192.
+  const BEYOND = {
+    ...FIXTURE,
+    points: [...FIXTURE.points, { count: 1024, units: 128, wallDays: 8.84, gpuHours: 203672, cost: { amount: 478176, currency: 'USD' } }, { count: 1120, units: 140, wallDays: 8.75, gpuHours: 235178, cost: { amount: 523005, currency: 'USD' } }],
+    stopsPaying: 8192,
+  };
+
+  test('the legend says so in words, with no swatch and no mark; close points keep hit areas 24 px wide', async () => {
+    const page = await openWithScaling('scaling-beyond', BEYOND);
+    const drawn = await chart(page);
+    assert.equal(drawn.band, false);
+    assert.ok(Number.isNaN(drawn.stops), 'no stops line');
+    assert.equal(drawn.stopsKey, false, 'no swatch that matches nothing');
+    assert.match(drawn.legend, /Doubling pays up to 8,192 GPUs: beyond the largest count plotted \(1,120\)/);
+    assert.doesNotMatch(drawn.legend, /> 8,192/);
+    const widths = drawn.hits.map(([l, r]) => r - l);
+    assert.ok(widths.slice(-2).every((w) => w >= 23.9), `the last two hit areas: ${widths.slice(-2)}`);
+    assert.ok(drawn.hits.every(([l, r], i) => i === 0 || l >= drawn.hits[i - 1][1] - 0.1), 'hit areas do not overlap');
+    assert.ok(drawn.hits.every(([l, r], i) => l <= drawn.points[i].cx && drawn.points[i].cx <= r), 'each hit area holds its point');
+    await site.close(page);
+  });
+
+  test('in Chinese too, and the chosen count is “你定的卡数”', async () => {
+    const page = await openWithScaling('scaling-beyond-zh', BEYOND, null, 'zh-CN');
+    assert.match((await chart(page)).legend, /翻倍到 8,192 张 GPU 仍划算：超出图中最大的 1,120 张/);
+    const point = page.locator('gpu-sizer [part="scaling"] g.sp[data-count="512"]');
+    await point.focus();
+    await point.press('Enter');
+    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('[part="scaling"] .chart-legend').textContent.includes('你定的卡数: 512'), null, '你定的卡数: 512');
+    const after = await chart(page);
+    assert.equal(after.recLabel, '你定的卡数');
+    assert.doesNotMatch(after.legend, /推荐/);
+    assert.match(after.legend, /无工期：按你定的卡数计算/);
+    assert.equal(after.focused, '512');
+    await site.close(page);
   });
 });
 

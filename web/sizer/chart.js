@@ -2,7 +2,7 @@
 // wallDays (x) and cost.amount (y); the core's result.frontier highlighted and joined in its order;
 // the recommended, cheapest and fastest options labelled. Scales, ticks and pixel positions are
 // presentation; every plotted value is read from the response.
-import { h, s, replace, observeWidth } from './dom.js';
+import { h, s, replace, observeWidth, noteWithHint } from './dom.js';
 import { i18n } from './i18n.js';
 
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -55,6 +55,34 @@ export function makeScale(values, a, b, target = 5) {
 
 // Rough text width for label placement (CJK glyphs are about twice as wide as Latin ones).
 const textWidth = (str, size = 11) => [...str].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.58), 0);
+
+// Label placement geometry: boxes {x, y, w, h}, segments [x1, y1, x2, y2].
+const nearest = (px, py, b) => [Math.min(Math.max(px, b.x), b.x + b.w), Math.min(Math.max(py, b.y), b.y + b.h)];
+const boxDist = (px, py, b) => {
+  const [x, y] = nearest(px, py, b);
+  return Math.hypot(x - px, y - py);
+};
+const segDist = (px, py, ax, ay, bx, by) => {
+  const l2 = (bx - ax) ** 2 + (by - ay) ** 2;
+  const k = l2 ? Math.min(Math.max(((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / l2, 0), 1) : 0;
+  return Math.hypot(px - ax - k * (bx - ax), py - ay - k * (by - ay));
+};
+const crosses = ([ax, ay, bx, by], [cx, cy, dx, dy]) => {
+  const side = (px, py, qx, qy, rx, ry) => Math.sign((qx - px) * (ry - py) - (qy - py) * (rx - px));
+  return side(ax, ay, bx, by, cx, cy) * side(ax, ay, bx, by, dx, dy) < 0 && side(cx, cy, dx, dy, ax, ay) * side(cx, cy, dx, dy, bx, by) < 0;
+};
+// A leader from the edge of point {x, y, r} to (x2, y2).
+const fromEdge = ({ x, y, r }, [x2, y2]) => {
+  const k = (r + 1.5) / Math.hypot(x2 - x, y2 - y);
+  return [x + (x2 - x) * k, y + (y2 - y) * k, x2, y2];
+};
+// Whether a segment meets a box (its ends inside, or it crosses an edge).
+const segBox = (x1, y1, x2, y2, b) => {
+  const inside = (x, y) => x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h;
+  if (inside(x1, y1) || inside(x2, y2)) return true;
+  const [l, t, r, btm] = [b.x, b.y, b.x + b.w, b.y + b.h];
+  return [[l, t, r, t], [r, t, r, btm], [l, btm, r, btm], [l, t, l, btm]].some((e) => crosses([x1, y1, x2, y2], e));
+};
 
 export class Chart {
   /**
@@ -144,7 +172,7 @@ export class Chart {
     const tr = i18n(ctx.lang);
     const { t } = tr;
     this.heading.textContent = t('chartHeading');
-    this.note.textContent = t('chartNote');
+    noteWithHint(this.note, t('chartNote'), t('chartHint'), ctx.lang);
     this.hideTip();
     this.empty.textContent = t('chartEmpty');
     this.empty.hidden = usable.length > 0;
@@ -243,9 +271,9 @@ export class Chart {
         }
       });
       points.append(g);
-      if (marks.length) placed.push({ x, y, text: marks.join(' · ') });
+      if (marks.length) placed.push({ x, y, r: f ? 5.5 : 4, rec: o.recommended === true, text: marks.join(' · ') });
     }
-    this.placeLabels(placed, labels, W, H, m);
+    this.placeLabels(placed, usable.map((o) => [...pos(o), rank.has(o.offerId)]), labels, W, H, m);
     replace(this.svg, grid, axes, frontierLine, points, labels);
 
     replace(
@@ -255,25 +283,79 @@ export class Chart {
     );
   }
 
-  /** Labels beside their points, nudged down when they would overlap one placed before. */
-  placeLabels(items, layer, W, H, m) {
+  /**
+   * Each label at the free spot nearest its point, the recommended one first: covering no other
+   * point or label, not nearer another point than its own, and joined to its point by a leader
+   * line when not right beside it (one that passes no other point and crosses no other label or
+   * leader).
+   */
+  placeLabels(items, dots, layer, W, H, m) {
     const boxes = [];
-    items.sort((a, b) => a.y - b.y);
+    const leaders = [];
+    items.sort((a, b) => b.rec - a.rec || a.y - b.y);
     for (const it of items) {
       const w = textWidth(it.text);
-      const right = it.x + 9 + w <= W - m.r;
-      let x = right ? it.x + 9 : it.x - 9;
-      let y = it.y - 7;
-      if (y < m.t + 4) y = it.y + 16;
-      const left = right ? x : x - w;
-      for (let tries = 0; tries < 6; tries++) {
-        const hit = boxes.some((b) => left < b.x + b.w && left + w > b.x && Math.abs(y - b.y) < 13);
-        if (!hit) break;
-        y += 13;
+      const others = dots.filter(([x, y]) => Math.hypot(x - it.x, y - it.y) > 0.5);
+      // Candidate boxes (x, y: top left; 12 px high, the text's baseline 9 px down) around the
+      // point, up to 72 px to either side and 68 px above or below it; one over the point's x only
+      // above or below it, clear of the dot.
+      const cands = [];
+      for (const dy of [-16, -6, 7, -29, 20, -42, 33, -55, 46, -68, 59]) {
+        for (const x of [it.x + 9, it.x - 9 - w, it.x - w / 2, ...Array.from({ length: Math.ceil((w + 144) / 6) }, (_, i) => it.x - w - 72 + 6 * i)]) {
+          const anchor = x + w <= it.x - 9 ? 'end' : x >= it.x + 9 ? 'start' : 'middle';
+          if (anchor !== 'middle' || Math.abs(dy) >= 16) cands.push({ x, y: it.y + dy, anchor });
+        }
       }
-      if (y > H - m.b - 2) y = H - m.b - 2;
-      boxes.push({ x: left, y, w });
-      layer.append(s('text', { class: 'pt-label', x: x.toFixed(1), y: y.toFixed(1), 'text-anchor': right ? 'start' : 'end' }, it.text));
+      let best = null;
+      for (const c of cands) {
+        const b = { x: c.x, y: c.y, w, h: 12 };
+        if (b.x < m.l + 2 || b.x + w > W - m.r || b.y < m.t || b.y + b.h > H - m.b - 2) continue;
+        if (boxes.some((o) => b.x < o.x + o.w + 2 && b.x + w + 2 > o.x && b.y < o.y + o.h + 1 && b.y + b.h + 1 > o.y)) continue;
+        const own = boxDist(it.x, it.y, b);
+        const lead = own > it.r + 6;
+        let score = own;
+        for (const [x, y, f] of others) {
+          const d = boxDist(x, y, b);
+          if (d < 7) score += f ? 100 : 60; // the label covers another point (less bad: one off the frontier)
+          else if (d < (lead ? 9 : Math.max(own + 3, 9))) score += 50; // or reads as another point's
+        }
+        if (leaders.some((l) => segBox(...l, b))) score += 100; // or lies on a leader
+        if (best && score >= best.score) continue;
+        // The leader: to the label's nearest point or, above or below the point, an end of its edge.
+        let leader = null;
+        if (lead) {
+          const [nx, ny] = nearest(it.x, it.y, b);
+          let least = Infinity;
+          for (const end of ny === it.y ? [[nx, ny]] : [[nx, ny], [b.x + 4, ny], [b.x + w - 4, ny]]) {
+            const l = fromEdge(it, end);
+            let ls = Math.hypot(end[0] - it.x, end[1] - it.y) - own;
+            for (const [x, y, f] of others) {
+              const e = segDist(x, y, ...l);
+              if (e < 6) ls += f ? 150 : 100; // it runs through another point (or close by: less bad)
+              else if (e < 9) ls += 20;
+            }
+            if (boxes.some((o) => segBox(...l, o)) || leaders.some((o) => crosses(l, o))) ls += 100; // or crosses a label or leader
+            if (ls < least) [least, leader] = [ls, l];
+          }
+          score += least;
+        }
+        if (!best || score < best.score) best = { ...c, b, leader, score };
+      }
+      if (!best) {
+        // No spot at all inside the plot: beside the point.
+        const right = it.x + 9 + w <= W - m.r;
+        const x = right ? it.x + 9 : it.x - 9 - w;
+        best = { x, y: it.y - 16, anchor: right ? 'start' : 'end', b: { x, y: it.y - 16, w, h: 12 }, leader: null };
+      }
+      const { b, leader } = best;
+      boxes.push(b);
+      if (leader) {
+        leaders.push(leader);
+        const [x1, y1, x2, y2] = leader.map((v) => v.toFixed(1));
+        layer.append(s('line', { class: 'pt-leader', stroke: 'currentColor', 'stroke-width': 1, x1, y1, x2, y2 }));
+      }
+      const tx = best.anchor === 'start' ? b.x : best.anchor === 'end' ? b.x + w : b.x + w / 2;
+      layer.append(s('text', { class: 'pt-label', x: tx.toFixed(1), y: (b.y + 9).toFixed(1), 'text-anchor': best.anchor }, it.text));
     }
   }
 

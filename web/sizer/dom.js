@@ -64,3 +64,12 @@ export function observeWidth(view) {
     });
   });
 }
+
+/**
+ * A note followed by what to do with the mouse or keyboard, which paper leaves out (the hint
+ * is a .screen-hint span, hidden in print).
+ * @param {Element} el @param {string} note @param {string} hint @param {string} lang
+ */
+export function noteWithHint(el, note, hint, lang) {
+  replace(el, note, h('span', { class: 'screen-hint' }, lang === 'zh' ? hint : ` ${hint}`));
+}

@@ -6,6 +6,7 @@
 // core's response: the numbers in the CSV are the response's own, nothing is recomputed.
 import { h } from './dom.js';
 import { i18n } from './i18n.js';
+import { jobItems } from './job.js';
 import { recommendedOption } from './summary.js';
 import { warningsOf } from './options-table.js';
 
@@ -89,7 +90,6 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
   const tr = i18n(lang);
   const { t } = tr;
   const result = response?.result || {};
-  const request = isObject(response?.request) ? response.request : {};
   const options = Array.isArray(result.options) ? result.options.filter(isObject) : [];
   const byId = (id) => (id == null ? null : options.find((o) => o.offerId === id) || null);
   const rec = isObject(result.recommendation) ? result.recommendation : null;
@@ -109,24 +109,7 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
   const out = [`# ${t('md.title')}`, ''];
   out.push(tr.fmt('md.made', { v: version || '—', date: date || '—' }), '');
 
-  // The job as the core understood it.
-  const model = isObject(result.model) ? result.model : {};
-  const training = isObject(result.training) ? result.training : {};
-  const goal = isObject(request.goal) ? request.goal : {};
-  const hardware = isObject(request.hardware) ? request.hardware : {};
-  const job = [];
-  const modelName = model.preset ? md(model.preset) : isNum(model.params) ? tr.compact(model.params) : '';
-  job.push(`${t('md.model')}${sep}${modelName}${isNum(model.params) && model.preset ? ` (${t('params')} ${tr.compact(model.params)})` : ''}`);
-  if (isNum(result.compute?.tokensTotal)) job.push(`${t('tokens')}${sep}${tr.compact(result.compute.tokensTotal)}`);
-  if (training.mode) job.push(`${t('mode')}${sep}${tr.enumLabel('mode', str(training.mode))}`);
-  if (training.precision) job.push(`${t('precision')}${sep}${md(training.precision)}`);
-  if (hardware.gpu) job.push(`${t('gpu')}${sep}${md(gpuName(hardware.gpu))}`);
-  if (hardware.count != null) job.push(`${t('count')}${sep}${md(hardware.count)}`);
-  if (goal.days != null) job.push(`${t('days')}${sep}${md(goal.days)}`);
-  if (goal.budget != null) job.push(`${t('budget')}${sep}${md(goal.budget)} ${md(goal.currency || '')}`.trim());
-  const sci = tr.scientific(result.compute?.flopsTotal);
-  if (sci) job.push(`${t('flops')}${sep}${sci.mantissa}e${sci.exponent} FLOPs (${md(result.compute.method || '')})`);
-  out.push(`## ${t('md.job')}`, '', ...list(job), '');
+  out.push(`## ${t('md.job')}`, '', ...list(jobItems(response, { lang, gpuName }, md)), '');
 
   // The plan, and why.
   out.push(`## ${t('md.plan')}`, '');

@@ -8,7 +8,7 @@
 // Sorting, filtering and hiding rows are presentation; every figure in a cell is read from the
 // option, every warning's reason is the core's message. With a call to action configured (ctx.cta),
 // each of the provider's offers has its button or link in the offer's cell.
-import { h, replace } from './dom.js';
+import { h, replace, noteWithHint } from './dom.js';
 import { i18n } from './i18n.js';
 import { ctaControl } from './cta.js';
 
@@ -349,7 +349,7 @@ export class OptionsTable {
     this.hideTip();
     this.captionTitle.textContent = t('tableCaption');
     this.caption.textContent = t('tableCaption');
-    this.captionNote.textContent = t('tableNote');
+    noteWithHint(this.captionNote, t('tableNote'), t('tableHint'), lang);
     for (const col of COLUMNS) {
       const { th, label } = this.headers[col.key];
       label.textContent = t(`col.${col.key}`);

@@ -1,19 +1,45 @@
 // "How many GPUs": result.scaling drawn for the chosen GPU: wall-clock time (top) and total cost
 // (below, when the points are priced) against the GPU count in whole units, the recommended count
-// marked, the deadline drawn across the time plot, and the counts beyond which adding GPUs stops
-// paying (scaling.stopsPaying) shaded; the core's rule as a sentence beneath. A point is a button:
-// a click or Enter on it sizes the job by that count (onPick). Hidden when the response has no
-// scaling. Scales and positions are presentation; every plotted value is the core's.
+// marked (the user's own count when the request fixes it: hardware.count), the deadline drawn
+// across the time plot, and the counts beyond which adding GPUs stops paying (scaling.stopsPaying)
+// shaded when within the counts plotted, else the legend says it lies beyond them; the core's rule
+// as a sentence beneath. A point is a button: a click or Enter on it sizes the job by that count
+// (onPick), and the focus stays on that count in the chart drawn for it. Hidden when the response
+// has no scaling. Scales and positions are presentation; every plotted value is the core's.
 //
 // result.scaling: {gpu, offerId?, unitGpus, points: [{count, units, wallDays, gpuHours, cost?}],
 //                  recommendedCount, deadlineDays?, stopsPaying?, rule}
-import { h, s, replace, observeWidth } from './dom.js';
+import { h, s, replace, observeWidth, noteWithHint } from './dom.js';
 import { i18n } from './i18n.js';
 import { makeScale } from './chart.js';
 
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 const textWidth = (str, size = 11) => [...str].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? size : size * 0.58), 0);
+
+const HIT = 24; // the least width of a point's hit area, where its neighbours leave room
+
+/**
+ * The points' hit areas [left, right] along x (points at ascending xs, in a chart W wide): the
+ * axis split half-way between neighbours, the splits then moved (never within 3 px of a dot) so
+ * that each area is at least HIT px wide where the points leave room; each at most 20 px a side
+ * of its point, or HIT px in all.
+ */
+export function hitAreas(xs, W) {
+  const n = xs.length;
+  const b = [Math.max(xs[0] - 20, 0), ...xs.slice(1).map((x, i) => (xs[i] + x) / 2), Math.min(xs[n - 1] + 20, W)];
+  // How far split k (between points k - 1 and k) may move: to 3 px from either dot (if they are
+  // that far apart), or to the chart's edges.
+  const lo = b.map((m, k) => (k === 0 ? 0 : Math.min(xs[k - 1] + 3, m)));
+  const hi = b.map((m, k) => (k === n ? W : Math.max(xs[k] - 3, m)));
+  for (let i = 0; i < n; i++) if (b[i + 1] - b[i] < HIT) b[i + 1] = Math.min(b[i] + HIT, hi[i + 1]);
+  for (let i = n - 1; i >= 0; i--) if (b[i + 1] - b[i] < HIT) b[i] = Math.max(b[i + 1] - HIT, lo[i]);
+  return xs.map((x, i) => {
+    let [l, r] = [Math.max(b[i], x - 20), Math.min(b[i + 1], x + 20)];
+    if (r - l < HIT) [l, r] = r < x + 20 ? [Math.max(b[i], r - HIT), r] : [l, Math.min(b[i + 1], l + HIT)];
+    return [l, r];
+  });
+}
 
 /** The scaling block of a result, its points checked (positive counts and times), or null. */
 export function readScaling(result) {
@@ -84,19 +110,23 @@ export class Scaling {
     const currency = sc.points.find((p) => isObject(p.cost))?.cost?.currency || result.currency;
     // The offer the costs are priced on (the recommended one, as the core chose it).
     const offer = Array.isArray(result.options) ? result.options.find((o) => o && o.offerId === sc.offerId) : null;
-    this.data = { sc, ctx, currency, offer };
+    // The request fixes the GPU count (sized by count, not by a deadline): the marked count is the
+    // user's, in whole units of the offer.
+    const asked = response?.request?.hardware?.count;
+    const fixed = asked != null && String(asked).trim() !== '' ? Number(asked) : null;
+    this.data = { sc, ctx, currency, offer, fixed };
     this.draw();
   }
 
   draw() {
     if (!this.data) return;
-    const { sc, ctx, currency, offer } = this.data;
+    const { sc, ctx, currency, offer, fixed } = this.data;
     const tr = i18n(ctx.lang);
     const { t } = tr;
     this.heading.textContent = t('scalingHeading');
     const anyCost = sc.points.some((p) => p.cost != null);
     const on = anyCost && sc.offerId ? ` ${tr.fmt('scalingOffer', { offer: offer?.provider ? `${offer.provider} (${sc.offerId})` : String(sc.offerId) })}` : '';
-    this.note.textContent = `${tr.fmt('scalingNote', { gpu: ctx.gpuName(sc.gpu) })}${on}`;
+    noteWithHint(this.note, `${tr.fmt('scalingNote', { gpu: ctx.gpuName(sc.gpu) })}${on}`, t('scalingHint'), ctx.lang);
     this.rule.textContent = typeof sc.rule === 'string' ? sc.rule : '';
     this.rule.hidden = !this.rule.textContent;
     this.hideTip();
@@ -159,15 +189,16 @@ export class Scaling {
 
     // Marks: beyond stopsPaying shaded, the deadline across the time plot, the recommended count.
     const marks = s('g', { class: 'marks', 'aria-hidden': 'true' });
-    if (isNum(sc.stopsPaying)) {
-      const x = xs.map(sc.stopsPaying);
-      if (x < W - m.r) {
-        marks.append(
-          s('rect', { class: 'stops-band', x: x.toFixed(1), y: m.t, width: (W - m.r - x).toFixed(1), height: (yEnd - m.t).toFixed(1) }),
-          s('line', { class: 'stops-line', x1: x.toFixed(1), x2: x.toFixed(1), y1: m.t, y2: yEnd }),
-          s('text', { class: 'mark-label', x: (x + 4).toFixed(1), y: (yEnd - 6).toFixed(1), 'text-anchor': 'start' }, t('scalingStops')),
-        );
-      }
+    const last = pts[pts.length - 1].count;
+    const stops = isNum(sc.stopsPaying) ? sc.stopsPaying : null;
+    if (stops != null && stops <= last) {
+      const x = xs.map(stops);
+      const right = x + 8 + textWidth(t('scalingStops')) <= W - m.r;
+      marks.append(
+        s('rect', { class: 'stops-band', x: x.toFixed(1), y: m.t, width: Math.max(W - m.r - x, 0).toFixed(1), height: (yEnd - m.t).toFixed(1) }),
+        s('line', { class: 'stops-line', x1: x.toFixed(1), x2: x.toFixed(1), y1: m.t, y2: yEnd }),
+        s('text', { class: 'mark-label', x: (right ? x + 4 : x - 4).toFixed(1), y: (yEnd - 6).toFixed(1), 'text-anchor': right ? 'start' : 'end' }, t('scalingStops')),
+      );
     }
     if (deadline) {
       const y = ys.map(deadline * perDay).toFixed(1);
@@ -177,12 +208,13 @@ export class Scaling {
         s('text', { class: 'mark-label', x: (m.l + 4).toFixed(1), y: (Number(y) + 13).toFixed(1), 'text-anchor': 'start' }, `${t('scalingDeadline')} ${tr.duration(deadline).text}`),
       );
     }
+    const recName = t(fixed != null ? 'scalingChosen' : 'recommended');
     if (isNum(sc.recommendedCount)) {
       const x = xs.map(sc.recommendedCount);
-      const right = x + 8 + textWidth(t('recommended')) <= W - m.r;
+      const right = x + 8 + textWidth(recName) <= W - m.r;
       marks.append(
         s('line', { class: 'rec-line', x1: x.toFixed(1), x2: x.toFixed(1), y1: m.t, y2: yEnd }),
-        s('text', { class: 'mark-label rec-label', x: (right ? x + 4 : x - 4).toFixed(1), y: (m.t + 10).toFixed(1), 'text-anchor': right ? 'start' : 'end' }, t('recommended')),
+        s('text', { class: 'mark-label rec-label', x: (right ? x + 4 : x - 4).toFixed(1), y: (m.t + 10).toFixed(1), 'text-anchor': right ? 'start' : 'end' }, recName),
       );
     }
 
@@ -195,9 +227,11 @@ export class Scaling {
       bottom && priced.length > 1 ? s('polyline', { class: 'cost-line', points: line(priced, (p) => yc.map(costOf(p))) }) : null,
     );
     const points = s('g', { class: 'points' });
-    const step = pts.length > 1 ? Math.min(...pts.slice(1).map((p, i) => xs.map(p.count) - xs.map(pts[i].count))) : 40;
-    const hitW = Math.max(10, Math.min(40, step));
-    for (const p of pts) {
+    const hits = hitAreas(pts.map((p) => xs.map(p.count)), W);
+    // The point that had the focus (a click or Enter on it re-sizes the job and redraws).
+    const active = this.svg.getRootNode().activeElement;
+    const focused = active && this.svg.contains(active) ? Number(active.dataset.count) : null;
+    for (const [i, p] of pts.entries()) {
       const x = xs.map(p.count);
       const yT = ys.map(p.wallDays * perDay);
       const cost = costOf(p);
@@ -210,7 +244,7 @@ export class Scaling {
         }),
         cost != null ? tr.money(cost, currency) : null,
         isNum(p.gpuHours) ? `${tr.hours(p.gpuHours)} ${t('gpuHours')}` : null,
-        rec ? t('recommended') : null,
+        rec ? recName : null,
       ].filter(Boolean);
       const g = s(
         'g',
@@ -221,7 +255,7 @@ export class Scaling {
           'aria-label': `${desc.join(', ')} — ${tr.fmt('scalingSet', { n: tr.int(p.count) })}`,
           'data-count': String(p.count),
         },
-        s('rect', { class: 'hit', x: (x - hitW / 2).toFixed(1), y: m.t, width: hitW.toFixed(1), height: (yEnd - m.t).toFixed(1) }),
+        s('rect', { class: 'hit', x: hits[i][0].toFixed(1), y: m.t, width: (hits[i][1] - hits[i][0]).toFixed(1), height: (yEnd - m.t).toFixed(1) }),
         s('circle', { class: 'dot time', cx: x.toFixed(1), cy: yT.toFixed(1), r: rec ? 5.5 : 4 }),
         yC != null ? s('circle', { class: 'dot cost', cx: x.toFixed(1), cy: yC.toFixed(1), r: rec ? 5.5 : 4 }) : null,
       );
@@ -240,14 +274,26 @@ export class Scaling {
       points.append(g);
     }
     replace(this.svg, grid, marks, axes, lines, points);
+    if (Number.isFinite(focused)) {
+      // Back on the same count in the new chart, else on the nearest one.
+      const near = (g) => Math.abs(Math.log(Number(g.dataset.count) / focused));
+      [...points.children].reduce((a, g) => (near(g) < near(a) ? g : a)).focus({ preventScroll: true });
+    }
 
+    const recCount = isNum(sc.recommendedCount) ? `${recName}: ${tr.int(sc.recommendedCount)}` : null;
     replace(
       this.legend,
       h('li', null, h('span', { class: 'key key-time', 'aria-hidden': 'true' }), t('wallDays')),
       bottom ? h('li', null, h('span', { class: 'key key-cost', 'aria-hidden': 'true' }), t('axisCostTotal')) : null,
-      isNum(sc.recommendedCount) ? h('li', null, h('span', { class: 'key key-rec', 'aria-hidden': 'true' }), `${t('recommended')}: ${tr.int(sc.recommendedCount)}`) : null,
+      recCount ? h('li', null, h('span', { class: 'key key-rec', 'aria-hidden': 'true' }),
+        // A count asked for that is not whole units was sized in whole units.
+        Number.isFinite(fixed) && fixed !== sc.recommendedCount ? `${recCount} ${tr.fmt('scalingWholeUnits', { asked: tr.int(fixed) })}` : recCount) : null,
       deadline ? h('li', null, h('span', { class: 'key key-deadline', 'aria-hidden': 'true' }), `${t('scalingDeadline')}: ${tr.duration(deadline).text}`) : null,
-      isNum(sc.stopsPaying) ? h('li', null, h('span', { class: 'key key-stops', 'aria-hidden': 'true' }), `${t('scalingStops')}: > ${tr.int(sc.stopsPaying)}`) : null,
+      // Sized by the count, the request has no deadline to draw.
+      !deadline && fixed != null ? h('li', null, t('scalingNoDeadline')) : null,
+      stops != null && stops <= last ? h('li', null, h('span', { class: 'key key-stops', 'aria-hidden': 'true' }), `${t('scalingStops')}: > ${tr.int(stops)}`) : null,
+      // Beyond the counts plotted: no mark to show, so said in words.
+      stops != null && stops > last ? h('li', null, tr.fmt('scalingStopsBeyond', { n: tr.int(stops), last: tr.int(last) })) : null,
     );
   }
 

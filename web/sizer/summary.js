@@ -8,6 +8,7 @@
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
 import { ctaControl } from './cta.js';
+import { jobItems } from './job.js';
 
 const KEYS = ['gpus', 'wallDays', 'cost', 'gpuHours', 'memory', 'flops'];
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -39,6 +40,8 @@ export class Summary {
       list.append(card.root);
       this.cards[key] = card;
     }
+    // On paper the form is not printed: this line says what job the plan is for (print only).
+    this.job = h('p', { class: 'print-job' });
     this.staleNote = h('p', { class: 'stale-note', hidden: true });
     // When nothing meets every constraint: what to relax (the constraints by name).
     this.relax = h('p', { class: 'relax', role: 'note', hidden: true });
@@ -48,6 +51,7 @@ export class Summary {
       'section',
       { class: 'summary', part: 'summary', 'aria-labelledby': 'summary-heading' },
       h('div', { class: 'plan-head' }, this.heading, this.planName, this.planId, this.ctaBox),
+      this.job,
       this.staleNote,
       this.relax,
       list,
@@ -78,6 +82,7 @@ export class Summary {
     const plan = recommendedOption(result);
     this.setStale(false, lang);
     for (const key of KEYS) this.cards[key].label.textContent = t(key);
+    this.job.textContent = jobItems(response, { lang, gpuName }).join(lang === 'zh' ? '；' : ' · ');
 
     // The heading names what the cards describe: the plan, the closest one, or the bare estimate.
     const qualifies = !rec || rec.qualifies !== false;
