@@ -320,9 +320,11 @@ class Estimator {
                             say(lang, msg::warning_misses_deadline,
                                 {{"duration", duration_text(lang, o.run.wall_days)}, {"deadline", format_sig(r.assumed_days, 3)}})});
     }
+    // On an offer at its most units, "add GPUs or set a deadline" cannot be done.
     if (o.fits && o.run.wall_days > kLongRunDays)
-      o.warnings.push_back({warnc::long_run, "", say(lang, msg::warning_long_run,
-                                                     {{"duration", duration_text(lang, o.run.wall_days)}, {"limit", kLongRunDays}})});
+      o.warnings.push_back({warnc::long_run, "",
+                            say(lang, o.units >= max_units ? msg::warning_long_run_capped : msg::warning_long_run,
+                                {{"duration", duration_text(lang, o.run.wall_days)}, {"limit", kLongRunDays}})});
     if (o.cost && req_.goal.budget && o.cost->amount > *req_.goal.budget) {
       o.meets_goal = false;
       o.warnings.push_back({warnc::over_budget, "/goal/budget",
