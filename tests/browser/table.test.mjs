@@ -220,7 +220,8 @@ describe('a 70B run on the market', () => {
     assert.ok(det.shown);
     assert.match(det.billing, /(hour|day|month|year)/);
     assert.match(det.gpuHours, /\d/);
-    assert.match(det.date, /days old/);
+    // Its age in days, or for a date of a year alone that it is only a year.
+    assert.match(det.date, /^Price date\d{4}-\d{2}(-\d{2})? \(\d[\d,]* days old\)$|^Price date\d{4} \(year only\)$/);
     assert.match(det.prices, /(hour|month|day|year)/);
     assert.ok(det.minTerm && det.ic && det.src, JSON.stringify(det));
     assert.match(det.par, /tp \d+/);

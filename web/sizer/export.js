@@ -151,7 +151,7 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
   const assumptions = [];
   const mfuSrc = plan || est;
   if (mfuSrc && isNum(mfuSrc.mfu)) {
-    assumptions.push(`MFU ${tr.sig(mfuSrc.mfu, 3)} (${mfuSrc.mfuSource === 'request' ? t('mfuRequest') : `${t('mfuModel')}, ${t('mfuCalibrated')}`})`);
+    assumptions.push(`MFU ${tr.sig(mfuSrc.mfu, 3)}${tr.aside(mfuSrc.mfuSource === 'request' ? t('mfuRequest') : tr.joined([t('mfuModel'), t('mfuCalibrated')]))}`);
   }
   if (isNum(result.assumedDays)) assumptions.push(tr.fmt('md.assumedDays', { n: tr.sig(result.assumedDays, 4) }));
   if (isNum(result.usdCny)) assumptions.push(`${t('fx')} ${result.usdCny}${result.fxDate ? ` (${md(result.fxDate)})` : ''}`);

@@ -63,6 +63,7 @@ const STRINGS = {
     daysUnit: '天',
     stale: '输入有误，结果未更新',
     tableCaption: '租用方案对比',
+    tableRegion: '方案对比表',
     tableNote: '满足目标的方案，按费用排序；“推荐”是满足全部要求的最佳方案，并标出最便宜和最快的。',
     tableHint: '点击列标题排序；▸ 展开单价、计费、GPU 小时和报价日期。',
     hideInfeasible: '只看可行方案',
@@ -74,7 +75,7 @@ const STRINGS = {
     'col.gpuHours': 'GPU 小时',
     'col.cost': '总费用',
     'col.billing': '计费',
-    'col.status': '可行性',
+    'col.status': '状态',
     'col.warnings': '提示',
     'deployment.local-dc': '本地机房',
     'deployment.cloud': '云',
@@ -148,6 +149,7 @@ const STRINGS = {
     'isolation.private': '物理隔离',
     'isolation.shared': '共享',
     daysOld: '天前',
+    yearOnly: '只有年份',
     details: '详情',
     unitPrices: '单价（每份 {n} 卡）',
     unitPricesNoUnit: '单价',
@@ -472,6 +474,7 @@ const STRINGS = {
     daysUnit: 'days',
     stale: 'Fix the input to update the result',
     tableCaption: 'Rental options compared',
+    tableRegion: 'Comparison table',
     tableNote: 'Offers that meet the goal, cheapest first; “Recommended” is the best one that meets everything asked; the cheapest and fastest are marked too.',
     tableHint: 'Click a heading to sort; ▸ opens unit prices, billing, GPU-hours and price date.',
     hideInfeasible: 'Feasible options only',
@@ -483,12 +486,12 @@ const STRINGS = {
     'col.gpuHours': 'GPU-hours',
     'col.cost': 'Total cost',
     'col.billing': 'Billing',
-    'col.status': 'Feasible',
+    'col.status': 'Status',
     'col.warnings': 'Warnings',
     'deployment.local-dc': 'Local DC',
     'deployment.cloud': 'Cloud',
     recommended: 'Recommended',
-    statusOk: 'Yes',
+    statusOk: 'Feasible',
     statusMissesGoal: 'Misses goal',
     statusNoFit: 'Does not fit',
     idle: 'idle',
@@ -548,6 +551,7 @@ const STRINGS = {
     'isolation.private': 'Private',
     'isolation.shared': 'Shared',
     daysOld: 'days old',
+    yearOnly: 'year only',
     details: 'Details',
     unitPrices: 'Price per unit of {n} GPUs',
     unitPricesNoUnit: 'Price per unit',
@@ -1204,6 +1208,10 @@ export function i18n(lang) {
       const s = table[key] ?? STRINGS.en[key] ?? key;
       return Array.isArray(s) ? s[n === 1 ? 0 : 1] : s;
     },
+    /** An aside after a figure: " (…)" in English, "（…）" in Chinese, whose punctuation is full-width. */
+    aside: (text) => (lang === 'zh' ? `（${text}）` : ` (${text})`),
+    /** Items joined as a list in the language: "a, b" or "a，b". */
+    joined: (items) => items.join(lang === 'zh' ? '，' : ', '),
     /** t() with {name} placeholders filled from vars. */
     fmt: (key, vars) => t(key).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)),
     /** The core's error message; in Chinese, led by a Chinese summary while the core's text is English. */

@@ -140,7 +140,9 @@ export class OptionsTable {
     );
     this.wrap = h(
       'div',
-      { class: 'table-wrap', part: 'table-wrap', role: 'region', 'aria-labelledby': 'options-heading', tabindex: '0' },
+      // Focusable so that a keyboard can scroll it sideways when narrow; a region named apart
+      // from the section around it (two landmarks of one name cannot be told apart).
+      { class: 'table-wrap', part: 'table-wrap', role: 'region', tabindex: '0' },
       this.table,
     );
     this.count = h('p', { class: 'shown-of', role: 'status' });
@@ -350,6 +352,7 @@ export class OptionsTable {
     this.captionTitle.textContent = t('tableCaption');
     this.caption.textContent = t('tableCaption');
     noteWithHint(this.captionNote, t('tableNote'), t('tableHint'), lang);
+    this.wrap.setAttribute('aria-label', t('tableRegion'));
     for (const col of COLUMNS) {
       const { th, label } = this.headers[col.key];
       label.textContent = t(`col.${col.key}`);
@@ -556,10 +559,10 @@ export class OptionsTable {
     if (cost) {
       const billing = tr.billing(cost.billing) || '—';
       const lines = Array.isArray(cost.billing)
-        ? cost.billing.filter((b) => b && isNum(b.count)).map((b) => `${tr.billing([b])}: ${tr.money(b.amount, cur)}`).join(' + ')
+        ? cost.billing.filter((b) => b && isNum(b.count)).map((b) => `${tr.billing([b])}${tr.lang === 'zh' ? '：' : ': '}${tr.money(b.amount, cur)}`).join(' + ')
         : '';
       const idle = isNum(cost.idleHours) && cost.idleHours > 0 ? ` · ${t('idle')} ${tr.sig(cost.idleHours, 2)} ${t('hoursUnit')}` : '';
-      addAs('billing', t('col.billing'), billing, lines && lines !== billing ? h('span', { class: 'dim' }, ` (${lines})`) : null, idle);
+      addAs('billing', t('col.billing'), billing, lines && lines !== billing ? h('span', { class: 'dim' }, tr.aside(lines)) : null, idle);
     }
     const r = o.gpuHoursRange;
     const spread = r && isNum(r.low) && isNum(r.high) && r.high > r.low ? tr.spread(r.low, o.gpuHours, r.high) : null;
@@ -573,7 +576,8 @@ export class OptionsTable {
           'div',
           { 'data-item': 'priceDate', 'data-stale-price': stale ? '' : null },
           h('dt', null, t('col.priceDate')),
-          h('dd', null, str(o.priceDate) || '—', isNum(o.priceAgeDays) ? h('span', { class: 'dim' }, ` (${tr.int(o.priceAgeDays)} ${t('daysOld')})`) : null),
+          // A date of a year alone has no exact age (the core counts from its middle).
+          h('dd', null, str(o.priceDate) || '—', /^\d{4}$/.test(str(o.priceDate)) ? h('span', { class: 'dim' }, tr.aside(t('yearOnly'))) : isNum(o.priceAgeDays) ? h('span', { class: 'dim' }, tr.aside(`${tr.int(o.priceAgeDays)} ${t('daysOld')}`)) : null),
         ),
       );
     }
@@ -605,7 +609,7 @@ export class OptionsTable {
     if (ic) {
       const link = (v) => (v === 'none' || !v ? '—' : LINKS[v] || tr.enumLabel('link', str(v)));
       const inter = ic.interUnit && ic.interUnit !== 'none'
-        ? `${t('interUnit')} ${link(ic.interUnit)}${isNum(ic.interUnitGBpsPerGpu) ? ` (${tr.sig(ic.interUnitGBpsPerGpu, 3)} GB/s ${t('perGpu')})` : ''}`
+        ? `${t('interUnit')} ${link(ic.interUnit)}${isNum(ic.interUnitGBpsPerGpu) ? tr.aside(`${tr.sig(ic.interUnitGBpsPerGpu, 3)} GB/s ${t('perGpu')}`) : ''}`
         : null;
       add('interconnect', [`${t('intraUnit')} ${link(ic.intraUnit)}`, inter].filter(Boolean).join(' · '));
     }
@@ -630,7 +634,7 @@ export class OptionsTable {
     if (thr.length) add('throughput', thr.join(' · '));
     if (o.source) {
       // The source is a citation, kept as published (often English): marked up as one.
-      const conf = o.confidence ? ` (${t('confidence')}: ${tr.enumLabel('confidence', str(o.confidence))})` : '';
+      const conf = o.confidence ? tr.aside(`${t('confidence')}${tr.lang === 'zh' ? '：' : ': '}${tr.enumLabel('confidence', str(o.confidence))}`) : '';
       add('source', h('cite', null, str(o.source)), conf);
     }
     return h('div', { class: 'detail-box' }, h('dl', { class: 'detail-grid' }, items));

@@ -152,8 +152,8 @@ export class Summary {
       lines.push(h('span', { class: 'estimate-count' }, tr.fmt('planEstimate', { n })));
     }
     if (isNum(src.mfu)) {
-      const source = src.mfuSource === 'request' ? t('mfuRequest') : `${t('mfuModel')}, ${t('mfuCalibrated')}`;
-      lines.push(h('span', null, `MFU ${tr.sig(src.mfu, 3)} (${source})`));
+      const source = src.mfuSource === 'request' ? t('mfuRequest') : tr.joined([t('mfuModel'), t('mfuCalibrated')]);
+      lines.push(h('span', null, `MFU ${tr.sig(src.mfu, 3)}${tr.aside(source)}`));
     }
     replace(card.sub, lines);
   }

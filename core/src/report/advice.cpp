@@ -31,7 +31,11 @@ void add_option_warnings(const Request& req, const Gpu& gpu, std::optional<long>
       // A price dated after today (an earlier goal.asOf) is current: age 0, never negative.
       o.price_age_days = static_cast<int>(std::max(0L, *today - *priced));
       o.price_stale = *o.price_age_days > kStalePriceDays;
-      if (o.price_stale)
+      // A year alone is counted from its middle (common/dates.hpp): its age in days would be
+      // a precision the date does not have.
+      if (o.price_stale && offer.price_date.size() == 4)
+        warn(warnc::stale_price, msg::warning_stale_price_year, {{"date", offer.price_date}});
+      else if (o.price_stale)
         warn(warnc::stale_price, msg::warning_stale_price, {{"date", offer.price_date}, {"age", *o.price_age_days}});
     }
   }
