@@ -120,10 +120,10 @@ std::vector<Error> offer_errors(const Value& doc, Lang lang) {
     errors.push_back(e);
     return errors;
   }
-  const Value* offers = jsonio::find(doc, "offers");
+  const Value* offers = doc.find("offers");
   if (!offers || !offers->is_array() || offers->size() > jsonio::kMaxOffers) return errors;
   bool keep = false;
-  if (const Value* k = jsonio::find(doc, "includeDefaultOffers"); k && k->is_boolean()) keep = k->boolean();
+  if (const Value* k = doc.find("includeDefaultOffers"); k && k->is_boolean()) keep = k->boolean();
   std::set<std::string> ids;
   if (keep)
     for (const Offer& o : base.offers) ids.insert(o.id);

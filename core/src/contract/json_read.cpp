@@ -25,8 +25,6 @@ std::string pointer(const std::string& parent, const std::string& key) {
 
 std::string pointer(const std::string& parent, std::size_t index) { return parent + "/" + std::to_string(index); }
 
-const Value* find(const Value& object, const char* key) { return object.find(key); }
-
 namespace {
 
 std::string shown(double x) { return format_sig(x, 6); }

@@ -18,8 +18,6 @@ namespace gpusizer::jsonio {
 std::string pointer(const std::string& parent, const std::string& key);
 std::string pointer(const std::string& parent, std::size_t index);
 
-const Value* find(const Value& object, const char* key);
-
 // Reads values and collects warnings in one language (set once the request's "lang" is read).
 class Reader {
  public:
