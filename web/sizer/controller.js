@@ -654,9 +654,9 @@ export class Controller {
   /** The failed catalog-src load as an error in the element's language: {code, path, message}. */
   loadError() {
     const { src, reason } = this.state.catalogError;
-    const { t } = i18n(this.lang);
+    const { t, colon } = i18n(this.lang);
     const why = reason ? (reason.startsWith('catalog') ? t(reason) : reason) : '';
-    const message = `${t('catalogFailed')} ${src}${why ? `${this.lang === 'zh' ? '：' : ': '}${why}` : ''}`;
+    const message = `${t('catalogFailed')} ${src}${why ? `${colon}${why}` : ''}`;
     return { code: 'catalog_unavailable', path: '/catalog', message };
   }
 

@@ -95,7 +95,7 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
   const rec = isObject(result.recommendation) ? result.recommendation : null;
   const plan = recommendedOption(result);
   const est = isObject(result.estimate) ? result.estimate : null;
-  const sep = lang === 'zh' ? '：' : ': ';
+  const sep = tr.colon;
   const list = (items) => (items.length ? items.map((x) => `- ${x}`) : [`- ${t('md.none')}`]);
   const planLine = (o) => {
     const cost = isObject(o.cost) ? o.cost : null;

@@ -1210,6 +1210,8 @@ export function i18n(lang) {
     },
     /** An aside after a figure: " (…)" in English, "（…）" in Chinese, whose punctuation is full-width. */
     aside: (text) => (lang === 'zh' ? `（${text}）` : ` (${text})`),
+    /** What stands between a label and its value: ": " in English, "：" in Chinese. */
+    colon: lang === 'zh' ? '：' : ': ',
     /** Items joined as a list in the language: "a, b" or "a，b". */
     joined: (items) => items.join(lang === 'zh' ? '，' : ', '),
     /** t() with {name} placeholders filled from vars. */

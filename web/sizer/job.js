@@ -23,7 +23,7 @@ export function jobItems(response, { lang, gpuName }, text = str) {
   const training = isObject(result.training) ? result.training : {};
   const goal = isObject(request.goal) ? request.goal : {};
   const hardware = isObject(request.hardware) ? request.hardware : {};
-  const sep = lang === 'zh' ? '：' : ': ';
+  const sep = tr.colon;
   const items = [];
   const named = model.name || model.preset;
   const modelName = named ? text(named) : isNum(model.params) ? tr.compact(model.params) : '';

@@ -559,7 +559,7 @@ export class OptionsTable {
     if (cost) {
       const billing = tr.billing(cost.billing) || '—';
       const lines = Array.isArray(cost.billing)
-        ? cost.billing.filter((b) => b && isNum(b.count)).map((b) => `${tr.billing([b])}${tr.lang === 'zh' ? '：' : ': '}${tr.money(b.amount, cur)}`).join(' + ')
+        ? cost.billing.filter((b) => b && isNum(b.count)).map((b) => `${tr.billing([b])}${tr.colon}${tr.money(b.amount, cur)}`).join(' + ')
         : '';
       const idle = isNum(cost.idleHours) && cost.idleHours > 0 ? ` · ${t('idle')} ${tr.sig(cost.idleHours, 2)} ${t('hoursUnit')}` : '';
       addAs('billing', t('col.billing'), billing, lines && lines !== billing ? h('span', { class: 'dim' }, tr.aside(lines)) : null, idle);
@@ -634,7 +634,7 @@ export class OptionsTable {
     if (thr.length) add('throughput', thr.join(' · '));
     if (o.source) {
       // The source is a citation, kept as published (often English): marked up as one.
-      const conf = o.confidence ? tr.aside(`${t('confidence')}${tr.lang === 'zh' ? '：' : ': '}${tr.enumLabel('confidence', str(o.confidence))}`) : '';
+      const conf = o.confidence ? tr.aside(`${t('confidence')}${tr.colon}${tr.enumLabel('confidence', str(o.confidence))}`) : '';
       add('source', h('cite', null, str(o.source)), conf);
     }
     return h('div', { class: 'detail-box' }, h('dl', { class: 'detail-grid' }, items));

@@ -56,7 +56,7 @@ bool flag(const Value& v, const char* key, bool fallback) {
   const Value& f = at(v, {key});
   return f.is_boolean() ? f.boolean() : fallback;
 }
-bool is_gpu(const Value& v, const char* gpu) { return at(v, {"gpu"}).is_string() && at(v, {"gpu"}).string() == gpu; }
+bool is_gpu(const Value& v, const char* gpu) { return at(v, {"gpu"}).string() == gpu; }  // "" when not a string
 
 const Value* recommended(const Value& response) {
   for (const Value& o : at(response, {"result", "options"}).elements())
