@@ -295,7 +295,13 @@ export class Chart {
     items.sort((a, b) => b.rec - a.rec || a.y - b.y);
     for (const it of items) {
       const w = textWidth(it.text);
-      const others = dots.filter(([x, y]) => Math.hypot(x - it.x, y - it.y) > 0.5);
+      // The other points near enough to count: every penalty below is for a point within 15 px
+      // of a candidate box or leader, and those all lie within this window around the point
+      // (boxes up to 72 px beside it and 68 px above or below; leaders between the two). The
+      // chart's other points cannot change a score, and weighing them was most of the work.
+      const others = dots.filter(
+        ([x, y]) => Math.hypot(x - it.x, y - it.y) > 0.5 && Math.abs(x - it.x) < w + 72 + 15 && y > it.y - 68 - 15 && y < it.y + 59 + 12 + 15,
+      );
       // Candidate boxes (x, y: top left; 12 px high, the text's baseline 9 px down) around the
       // point, up to 72 px to either side and 68 px above or below it; one over the point's x only
       // above or below it, clear of the dot.
