@@ -10,6 +10,10 @@
 // 3. The planner's work in each case: searches and the layouts they checked (the same on any
 //    machine, whatever its load).
 // 4. The planner alone on large jobs: layouts evaluated and milliseconds per plan.
+// 5. What writing each full response through nlohmann's document would cost instead of the
+//    streaming writer: the response as an ordered_json (its members in the written order)
+//    built by copying one parsed from the text, then dump(), against the whole estimate, in
+//    turns (docs/design.md, "JSON").
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -122,6 +126,37 @@ int main(int argc, char** argv) {
   for (const auto& c : cases) {
     const Result r = estimate(parse_request(c.at("request").dump()));
     std::printf("%-50s %9d %9ld\n", c.at("name").get<std::string>().c_str(), r.planning.searches, r.planning.layouts);
+  }
+
+  // The response through nlohmann's document: building one (a copy of a parsed one stands for
+  // building it member by member) and dump(), against the whole estimate, timed in turns.
+  std::printf("\n%-50s %8s %8s %8s %7s\n", "response via nlohmann: case", "est. ms", "build ms", "dump ms", "share");
+  for (const auto& c : cases) {
+    const std::string request = c.at("request").dump();
+    const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(estimate_json(request));
+    std::vector<double> estimate_times, build_times, dump_times;
+    std::string out;
+    for (int i = 0; i <= runs; ++i) {
+      auto t = Clock::now();
+      out = estimate_json(request);
+      const double e = ms_since(t);
+      t = Clock::now();
+      const nlohmann::ordered_json built = parsed;
+      const double b = ms_since(t);
+      t = Clock::now();
+      out = built.dump();
+      const double d = ms_since(t);
+      if (i == 0) continue;  // warm
+      estimate_times.push_back(e);
+      build_times.push_back(b);
+      dump_times.push_back(d);
+    }
+    const auto mid = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      return v[v.size() / 2];
+    };
+    const double e = mid(estimate_times), b = mid(build_times), d = mid(dump_times);
+    std::printf("%-50s %8.2f %8.2f %8.2f %6.0f%%\n", c.at("name").get<std::string>().c_str(), e, b, d, 100 * (b + d) / e);
   }
 
   // The planner alone: one plan of a large job on one cluster.

@@ -103,6 +103,7 @@ std::string market_section(const std::vector<OfferAt>& offers, double usd_cny, L
 namespace {
 
 using jsonio::Value;
+using jsonio::find;
 
 // Every offer's first error, in the order a request's reader meets them, so that the first of
 // them is the error the request would get; the reader itself (merge_catalog) has the last word.
@@ -120,10 +121,10 @@ std::vector<Error> offer_errors(const Value& doc, Lang lang) {
     errors.push_back(e);
     return errors;
   }
-  const Value* offers = doc.find("offers");
+  const Value* offers = find(doc, "offers");
   if (!offers || !offers->is_array() || offers->size() > jsonio::kMaxOffers) return errors;
   bool keep = false;
-  if (const Value* k = doc.find("includeDefaultOffers"); k && k->is_boolean()) keep = k->boolean();
+  if (const Value* k = find(doc, "includeDefaultOffers"); k && k->is_boolean()) keep = k->get<bool>();
   std::set<std::string> ids;
   if (keep)
     for (const Offer& o : base.offers) ids.insert(o.id);
@@ -151,7 +152,7 @@ std::string check_catalog_document(const std::string& text, Lang lang) {
     jsonio::Reader reader(warnings, lang);
     const Catalog merged = jsonio::merge_catalog(*default_catalog(), doc, "", reader);
     // The provider's own offers are the last ones (after the default offers it keeps).
-    const jsonio::Value* own_offers = doc.find("offers");
+    const jsonio::Value* own_offers = find(doc, "offers");
     const std::size_t own = own_offers ? own_offers->size() : 0;
     std::vector<kit::OfferAt> offers;
     for (std::size_t i = 0; i < own; ++i)

@@ -24,6 +24,7 @@ namespace {
 
 using jsonio::JsonOut;
 using jsonio::Value;
+using jsonio::find;
 
 enum class Kind {
   text,      // as written
@@ -301,7 +302,7 @@ class Importer {
     }
     collect_ids(rows);
     Value document = Value::object();
-    Value& offers = document.set("offers", Value::array());
+    Value& offers = document["offers"] = Value::array();
     std::vector<std::string> offer_texts;
     std::vector<long> offer_rows;
     for (const jsonio::CsvRecord* r : rows) {
@@ -538,8 +539,8 @@ class Importer {
         values[f] = Value(plain);
       } else {
         Value t = Value::object();
-        if (!(en.empty() ? plain : en).empty()) t.set("en", Value(en.empty() ? plain : en));
-        if (!zh.empty()) t.set("zh", Value(zh));
+        if (!(en.empty() ? plain : en).empty()) t["en"] = en.empty() ? plain : en;
+        if (!zh.empty()) t["zh"] = zh;
         values[f] = std::move(t);
       }
     }
@@ -564,14 +565,14 @@ class Importer {
         if (!open) {
           out.key(kFields[f].key).object();
           open = kFields[f].key;
-          offer.set(kFields[f].key, Value::object());
+          offer[kFields[f].key] = Value::object();
         }
         if (values[f].is_null()) continue;
         out.key(kFields[f].sub).value(values[f]);
-        offer.member(kFields[f].key).set(kFields[f].sub, values[f]);
+        offer[kFields[f].key][kFields[f].sub] = values[f];
       } else {
         out.key(kFields[f].key).value(values[f]);
-        offer.set(kFields[f].key, values[f]);
+        offer[kFields[f].key] = values[f];
       }
     }
     if (open) out.end();
@@ -586,7 +587,7 @@ class Importer {
       reader_error(e, r.row, path);
       return Value();
     }
-    const std::string id = offer.find("id")->string();  // read_offer required one
+    const std::string id = find(offer, "id")->get<std::string>();  // read_offer required one
     if (!seen_ids_.insert(id).second) {
       cell_error(errc::invalid_catalog, r.row, "id", say(lang_, msg::error_offer_id_twice, {{"id", jsonio::echo(id)}}));
       return Value();

@@ -22,36 +22,36 @@ class CatalogReader {
     r_.expect_object(doc, path);
     r_.warn_unknown_keys(doc, path, {"catalogVersion", "asOf", "fx", "gpus", "offers", "models", "includeDefaultOffers", "contract"});
     Catalog cat = base;
-    if (const Value* v = doc.find("catalogVersion")) cat.version = r_.read_string(*v, pointer(path, "catalogVersion"));
-    if (const Value* v = doc.find("asOf")) cat.as_of = date(*v, pointer(path, "asOf"));
-    if (const Value* fx = doc.find("fx")) {
+    if (const Value* v = find(doc, "catalogVersion")) cat.version = r_.read_string(*v, pointer(path, "catalogVersion"));
+    if (const Value* v = find(doc, "asOf")) cat.as_of = date(*v, pointer(path, "asOf"));
+    if (const Value* fx = find(doc, "fx")) {
       const std::string p = pointer(path, "fx");
       r_.expect_object(*fx, p);
       r_.warn_unknown_keys(*fx, p, {"usdCny", "date", "source"});
-      if (const Value* v = fx->find("usdCny"))
+      if (const Value* v = find(*fx, "usdCny"))
         cat.fx.usd_cny = r_.read_quantity(*v, pointer(p, "usdCny"), kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
-      if (const Value* v = fx->find("date"); v && !v->is_null()) cat.fx.date = date(*v, pointer(p, "date"));
+      if (const Value* v = find(*fx, "date"); v && !v->is_null()) cat.fx.date = date(*v, pointer(p, "date"));
       cat.fx.source = opt_string(*fx, "source", p);
       if (cat.as_of.empty()) cat.as_of = cat.fx.date;
     }
-    if (const Value* gpus = doc.find("gpus")) {
+    if (const Value* gpus = find(doc, "gpus")) {
       const std::string p = pointer(path, "gpus");
       r_.expect_array(*gpus, p);
       at_most(*gpus, p, kMaxGpus);
       for (std::size_t i = 0; i < gpus->size(); ++i) upsert(cat.gpus, gpu((*gpus)[i], pointer(p, i), base.gpus));
     }
-    if (const Value* models = doc.find("models")) {
+    if (const Value* models = find(doc, "models")) {
       const std::string p = pointer(path, "models");
       r_.expect_array(*models, p);
       at_most(*models, p, kMaxModels);
       for (std::size_t i = 0; i < models->size(); ++i) upsert(cat.models, model((*models)[i], pointer(p, i)));
     }
-    if (const Value* offers = doc.find("offers")) {
+    if (const Value* offers = find(doc, "offers")) {
       const std::string p = pointer(path, "offers");
       r_.expect_array(*offers, p);
       at_most(*offers, p, kMaxOffers);
       bool keep = false;
-      if (const Value* k = doc.find("includeDefaultOffers")) keep = r_.read_bool(*k, pointer(path, "includeDefaultOffers"));
+      if (const Value* k = find(doc, "includeDefaultOffers")) keep = r_.read_bool(*k, pointer(path, "includeDefaultOffers"));
       if (!keep) cat.offers.clear();
       std::set<std::string> ids;
       for (const Offer& o : cat.offers) ids.insert(o.id);
@@ -80,15 +80,15 @@ class CatalogReader {
   }
 
   std::string opt_string(const Value& o, const char* key, const std::string& path) {
-    const Value* v = o.find(key);
+    const Value* v = find(o, key);
     return v && !v->is_null() ? r_.read_string(*v, pointer(path, key)) : std::string();
   }
   double opt_number(const Value& o, const char* key, const std::string& path, double fallback, double min, double max) {
-    const Value* v = o.find(key);
+    const Value* v = find(o, key);
     return v && !v->is_null() ? r_.read_quantity(*v, pointer(path, key), min, max, false, msg::example_number) : fallback;
   }
   int opt_int(const Value& o, const char* key, const std::string& path, int fallback, int min, int max) {
-    const Value* v = o.find(key);
+    const Value* v = find(o, key);
     return v && !v->is_null() ? r_.read_int(*v, pointer(path, key), min, max) : fallback;
   }
   // A real calendar date as the schema writes it: YYYY-MM-DD, YYYY-MM or YYYY.
@@ -109,7 +109,7 @@ class CatalogReader {
   }
   // A string, or {"en": ..., "zh": ...} for prose the catalog gives in both languages.
   Text opt_text(const Value& o, const char* key, const std::string& path) {
-    const Value* v = o.find(key);
+    const Value* v = find(o, key);
     if (!v || v->is_null()) return {};
     const std::string p = pointer(path, key);
     if (!v->is_object()) {
@@ -118,8 +118,8 @@ class CatalogReader {
     }
     r_.warn_unknown_keys(*v, p, {"en", "zh"});
     Text t;
-    if (const Value* en = v->find("en")) t.en = r_.read_string(*en, pointer(p, "en"));
-    if (const Value* zh = v->find("zh")) t.zh = r_.read_string(*zh, pointer(p, "zh"));
+    if (const Value* en = find(*v, "en")) t.en = r_.read_string(*en, pointer(p, "en"));
+    if (const Value* zh = find(*v, "zh")) t.zh = r_.read_string(*zh, pointer(p, "zh"));
     if (t.en.empty()) t.en = t.zh;
     return t;
   }
@@ -130,7 +130,7 @@ class CatalogReader {
     return t;
   }
   const Value& required(const Value& o, const char* key, const std::string& path) {
-    const Value* v = o.find(key);
+    const Value* v = find(o, key);
     if (!v) r_.fail(errc::missing_field, pointer(path, key), msg::error_required);
     return *v;
   }
@@ -156,9 +156,9 @@ class CatalogReader {
     g.name = opt_text(j, "name", path);
     if (g.name.empty()) g.name = {g.id, g.id};
     g.vendor = opt_string(j, "vendor", path);
-    if (const Value* v = j.find("formFactor"); v && !v->is_null())
+    if (const Value* v = find(j, "formFactor"); v && !v->is_null())
       g.form_factor = r_.read_enum(*v, pointer(path, "formFactor"), {"sxm", "pcie", "oam", "module"});
-    if (const Value* v = j.find("architecture"); v && !v->is_null())
+    if (const Value* v = find(j, "architecture"); v && !v->is_null())
       g.architecture = r_.read_enum(*v, pointer(path, "architecture"),
                                     {"volta", "ampere", "ada", "hopper", "blackwell", "cdna3", "davinci"});
     g.memory_gib = r_.read_quantity(required(j, "memoryGiB", path), pointer(path, "memoryGiB"), 0, 1e5, true, msg::example_number);
@@ -172,13 +172,13 @@ class CatalogReader {
     g.peak_tflops.tf32 = peak(peaks, "tf32", peak_path);
     if (g.peak_tflops.bf16 <= 0 && g.peak_tflops.fp16 <= 0) r_.fail(errc::invalid_value, peak_path, msg::error_peak_required);
     g.gpus_per_node = opt_int(j, "gpusPerNode", path, 8, 1, 1024);
-    const Value* intra = j.find("intraNode");
+    const Value* intra = find(j, "intraNode");
     const std::string intra_path = pointer(path, "intraNode");
     if (intra && !intra->is_null()) {
       r_.expect_object(*intra, intra_path);
       r_.warn_unknown_keys(*intra, intra_path, {"link", "kind", "gbps"});
       g.intra_node_link = opt_string(*intra, "link", intra_path);
-      if (const Value* v = intra->find("kind"); v && !v->is_null())
+      if (const Value* v = find(*intra, "kind"); v && !v->is_null())
         g.intra_node_kind = r_.read_enum(*v, pointer(intra_path, "kind"), {"nvlink", "pcie", "xgmi", "hccs"});
     }
     // The link and the board go together; with neither given, the slowest kind (PCIe).
@@ -187,7 +187,7 @@ class CatalogReader {
     // Bandwidths are > 0 (a zero makes times infinite); one not given comes from the GPU's class.
     auto bandwidth = [&](const Value* o, const char* key, const std::string& p, double min, double max,
                          double Gpu::*field, bool by_architecture_first) {
-      const Value* v = o ? o->find(key) : nullptr;
+      const Value* v = o ? find(*o, key) : nullptr;
       if (v && !v->is_null()) return r_.read_quantity(*v, pointer(p, key), min, max, false, msg::example_number);
       const auto from_class = class_default(known, g, field, by_architecture_first);
       if (!from_class) r_.fail(errc::missing_field, pointer(p, key), msg::error_required);
@@ -203,7 +203,7 @@ class CatalogReader {
     g.tdp_watts = opt_number(j, "tdpWatts", path, 0, 0, 1e5);
     g.default_mfu = opt_number(j, "defaultMfu", path, 0.35, kMinMfu, kMaxMfu);
     g.export_variant_of = opt_string(j, "exportVariantOf", path);
-    if (const Value* capped = j.find("nvlinkCapped")) g.nvlink_capped = r_.read_bool(*capped, pointer(path, "nvlinkCapped"));
+    if (const Value* capped = find(j, "nvlinkCapped")) g.nvlink_capped = r_.read_bool(*capped, pointer(path, "nvlinkCapped"));
     g.confidence = opt_string(j, "confidence", path);
     g.source = opt_string(j, "source", path);
     return g;
@@ -249,14 +249,14 @@ class CatalogReader {
     o.id = req_id(j, path);
     o.provider = req_text(j, "provider", path);
     o.deployment = "cloud";
-    if (const Value* d = j.find("deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
-    if (const Value* t = j.find("tier"); t && !t->is_null())
+    if (const Value* d = find(j, "deployment")) o.deployment = r_.read_enum(*d, pointer(path, "deployment"), {"local-dc", "cloud"});
+    if (const Value* t = find(j, "tier"); t && !t->is_null())
       o.tier = r_.read_enum(*t, pointer(path, "tier"), {"baremetal-lease", "marketplace", "hyperscaler", "neocloud"});
     o.region = opt_text(j, "region", path);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
     o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 1024);  // a unit is one node to the planner
-    if (const Value* u = j.find("unitsAvailable"); u && !u->is_null())
+    if (const Value* u = find(j, "unitsAvailable"); u && !u->is_null())
       o.units_available = r_.read_int(*u, pointer(path, "unitsAvailable"), 1, 1 << 20);
     o.max_gpus_per_node = opt_int(j, "maxGpusPerNode", path, o.gpus_per_unit, 1, 1024);
     o.currency = r_.read_enum(required(j, "currency", path), pointer(path, "currency"), {"CNY", "USD"});
@@ -266,7 +266,7 @@ class CatalogReader {
     r_.warn_unknown_keys(prices, prices_path, {"hour", "day", "month", "year"});
     bool any = false;
     for (Period p : kPeriods) {
-      if (const Value* v = prices.find(period_name(p)); v && !v->is_null()) {
+      if (const Value* v = find(prices, period_name(p)); v && !v->is_null()) {
         o.prices[static_cast<int>(p)] =
             r_.read_quantity(*v, pointer(prices_path, period_name(p)), kMinPrice, kMaxPrice, false, msg::example_price);
         any = true;
@@ -274,26 +274,26 @@ class CatalogReader {
     }
     if (!any) r_.fail(errc::invalid_value, prices_path, msg::error_prices_required);
     o.min_term_hours = opt_number(j, "minTermHours", path, 0, 0, kMaxBillableHours);
-    if (const Value* s = j.find("spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
+    if (const Value* s = find(j, "spot")) o.spot = r_.read_bool(*s, pointer(path, "spot"));
     o.isolation = "shared";
-    if (const Value* iso = j.find("isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
+    if (const Value* iso = find(j, "isolation")) o.isolation = r_.read_enum(*iso, pointer(path, "isolation"), {"private", "physical", "shared"});
     const Gpu& g = *cat.find_gpu(o.gpu);
     o.intra_unit = g.intra_node_kind;
     o.inter_unit = "none";
-    if (const Value* ic = j.find("interconnect")) {
+    if (const Value* ic = find(j, "interconnect")) {
       const std::string p = pointer(path, "interconnect");
       r_.expect_object(*ic, p);
       r_.warn_unknown_keys(*ic, p, {"intraUnit", "interUnit", "interUnitGBpsPerGpu"});
-      if (const Value* v = ic->find("intraUnit"))
+      if (const Value* v = find(*ic, "intraUnit"))
         o.intra_unit = r_.read_enum(*v, pointer(p, "intraUnit"), {"nvlink", "pcie", "xgmi", "hccs"});
-      if (const Value* v = ic->find("interUnit"))
+      if (const Value* v = find(*ic, "interUnit"))
         o.inter_unit = r_.read_enum(*v, pointer(p, "interUnit"), {"infiniband", "roce", "efa", "ethernet", "none"});
-      if (const Value* v = ic->find("interUnitGBpsPerGpu"); v && !v->is_null())
+      if (const Value* v = find(*ic, "interUnitGBpsPerGpu"); v && !v->is_null())
         o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), kMinNetworkGBps, kMaxNetworkGBps, false,
                                                        msg::example_gbps);
     }
     auto optional_number = [&](const char* key) -> std::optional<double> {
-      const Value* v = j.find(key);
+      const Value* v = find(j, key);
       if (!v || v->is_null()) return std::nullopt;
       return r_.read_quantity(*v, pointer(path, key), 0, 1e12, false, msg::example_number);
     };
@@ -303,8 +303,8 @@ class CatalogReader {
     o.egress_price_per_gb = optional_number("egressPricePerGB");
     o.deposit_months = optional_number("depositMonths");
     o.commitment = opt_text(j, "commitment", path);
-    if (const Value* v = j.find("priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));
-    if (const Value* c = j.find("confidence"); c && !c->is_null())
+    if (const Value* v = find(j, "priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));
+    if (const Value* c = find(j, "confidence"); c && !c->is_null())
       o.confidence = r_.read_enum(*c, pointer(path, "confidence"), {"high", "medium", "low"});
     o.source = opt_string(j, "source", path);
     o.price_as_listed = opt_string(j, "priceAsListed", path);

@@ -20,8 +20,8 @@ using jsonio::Value;
 
 // A member of one of the core's own files, moved out of it (one missing is a bug).
 Value take(Value& file, const char* key) {
-  if (!file.find(key)) throw std::logic_error(std::string("embedded catalog without ") + key);
-  return std::move(file.member(key));
+  if (!file.contains(key)) throw std::logic_error(std::string("embedded catalog without ") + key);
+  return std::move(file[key]);
 }
 
 // The three files' parts, moved (not copied) into one document.
@@ -29,12 +29,12 @@ Value embedded_document() {
   Value offers = jsonio::parse_own(data::kOffersJson);
   Value gpus = jsonio::parse_own(data::kGpusJson), models = jsonio::parse_own(data::kModelsJson);
   Value doc = Value::object();
-  doc.set("catalogVersion", take(offers, "catalogVersion"));
-  if (offers.find("asOf")) doc.set("asOf", take(offers, "asOf"));
-  doc.set("fx", take(offers, "fx"));
-  doc.set("gpus", take(gpus, "gpus"));
-  doc.set("models", take(models, "models"));
-  doc.set("offers", take(offers, "offers"));
+  doc["catalogVersion"] = take(offers, "catalogVersion");
+  if (offers.contains("asOf")) doc["asOf"] = take(offers, "asOf");
+  doc["fx"] = take(offers, "fx");
+  doc["gpus"] = take(gpus, "gpus");
+  doc["models"] = take(models, "models");
+  doc["offers"] = take(offers, "offers");
   return doc;
 }
 
@@ -86,7 +86,7 @@ Value contract_document() {
   // The names a price list's columns may have (catalog_from_csv), in the catalog's order.
   Value columns = Value::array();
   for (std::string& name : csv_column_names()) columns.push_back(Value(std::move(name)));
-  c.member("enums").set("priceListColumn", std::move(columns));
+  c["enums"]["priceListColumn"] = std::move(columns);
   return c;
 }
 

@@ -32,20 +32,20 @@ class ConfigReader {
   // A whole number at the first of `keys` present; remembers the first key as missing.
   int whole(std::initializer_list<const char*> keys, bool required, int fallback = 0, int max = 100000000) {
     for (const char* key : keys)
-      if (const Value* v = c_.find(key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, max);
+      if (const Value* v = find(c_, key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, max);
     if (required) missing_.push_back(*keys.begin());
     return fallback;
   }
   bool flag(const char* key, bool fallback) {
-    const Value* v = c_.find(key);
-    return v && v->is_boolean() ? v->boolean() : fallback;
+    const Value* v = find(c_, key);
+    return v && v->is_boolean() ? v->get<bool>() : fallback;
   }
   std::string text(const char* key) {
-    const Value* v = c_.find(key);
-    return v && v->is_string() ? v->string() : std::string();
+    const Value* v = find(c_, key);
+    return v && v->is_string() ? v->get<std::string>() : std::string();
   }
   bool has(const char* key) const {
-    const Value* v = c_.find(key);
+    const Value* v = find(c_, key);
     return v && !v->is_null();
   }
   void check() {

@@ -1,10 +1,10 @@
-// The core's one JSON parser, for every text it reads: requests, catalogs, and the JSON it holds
-// or wrote itself (internal).
+// Every JSON text the core reads (requests, catalogs, and the JSON it holds or wrote itself),
+// parsed by nlohmann/json's SAX parser into its document (internal).
 #pragma once
 
 #include <string_view>
 
-#include "contract/json_value.hpp"
+#include "contract/json.hpp"
 #include "report/messages.hpp"
 
 namespace gpusizer::jsonio {

@@ -83,11 +83,11 @@ void Reader::warn(const char* code, const std::string& path, msg::Id id, std::in
 
 std::string Reader::type_name(const Value& v) const {
   switch (v.type()) {
-    case Value::Type::null: return "null";
-    case Value::Type::object: return say(lang_, msg::type_object);
-    case Value::Type::array: return say(lang_, msg::type_array);
-    case Value::Type::string: return say(lang_, msg::type_string);
-    case Value::Type::boolean: return say(lang_, msg::type_boolean);
+    case Value::value_t::null: return "null";
+    case Value::value_t::object: return say(lang_, msg::type_object);
+    case Value::value_t::array: return say(lang_, msg::type_array);
+    case Value::value_t::string: return say(lang_, msg::type_string);
+    case Value::value_t::boolean: return say(lang_, msg::type_boolean);
     default: return say(lang_, msg::type_number);
   }
 }
@@ -108,30 +108,30 @@ const Value& Reader::expect_array(const Value& value, const std::string& path) c
 
 void Reader::warn_unknown_keys(const Value& object, const std::string& path, std::initializer_list<const char*> allowed) {
   if (!check_unknown_keys_) return;
-  for (const Value::Member& m : object.members()) {
+  for (auto m = object.begin(); m != object.end(); ++m) {
     bool known = false;
-    for (const char* key : allowed) known = known || m.key == key;
+    for (const char* key : allowed) known = known || m.key() == key;
     if (known) continue;
     if (warnings_.size() >= kMaxWarnings) {  // only counted: no sentence, no list of fields
-      warnings_.push_back({warnc::unknown_field, pointer(path, m.key), std::string()});
+      warnings_.push_back({warnc::unknown_field, pointer(path, m.key()), std::string()});
       continue;
     }
-    if (const char* near = close_match(m.key, allowed))
-      warn(warnc::unknown_field, pointer(path, m.key), msg::warning_unknown_field_near,
+    if (const char* near = close_match(m.key(), allowed))
+      warn(warnc::unknown_field, pointer(path, m.key()), msg::warning_unknown_field_near,
            {{"suggestion", near}, {"fields", joined(lang_, allowed)}});
     else
-      warn(warnc::unknown_field, pointer(path, m.key), msg::warning_unknown_field, {{"fields", joined(lang_, allowed)}});
+      warn(warnc::unknown_field, pointer(path, m.key()), msg::warning_unknown_field, {{"fields", joined(lang_, allowed)}});
   }
 }
 
 std::string Reader::read_string(const Value& value, const std::string& path) const {
   if (!value.is_string()) wrong_type(value, path, say(lang_, msg::type_string));
-  return value.string();
+  return value.get_ref<const std::string&>();
 }
 
 bool Reader::read_bool(const Value& value, const std::string& path) const {
   if (!value.is_boolean()) wrong_type(value, path, say(lang_, msg::type_boolean));
-  return value.boolean();
+  return value.get<bool>();
 }
 
 double Reader::read_quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
@@ -144,12 +144,12 @@ double Reader::quantity(const Value& value, const std::string& path, double min,
   auto example_text = [&] { return example ? say(lang_, *example) : std::to_string(static_cast<long>(min)); };
   double x = 0;
   if (value.is_number()) {
-    x = value.number();
+    x = value.get<double>();
   } else if (value.is_string()) {
-    const auto parsed = parse_quantity(value.string());
+    const auto parsed = parse_quantity(value.get_ref<const std::string&>());
     if (!parsed)
       fail(errc::invalid_value, path, msg::error_not_a_number,
-           {{"text", echo(value.string())}, {"example", example_text()}});
+           {{"text", echo(value.get_ref<const std::string&>())}, {"example", example_text()}});
     x = *parsed;
   } else {
     wrong_type(value, path, say(lang_, msg::type_number_or_quantity, {{"example", example_text()}}));

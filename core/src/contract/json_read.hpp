@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "contract/json_value.hpp"
+#include "contract/json.hpp"
 #include "gpusizer/error.hpp"
 #include "report/messages.hpp"
 #include "report/warning.hpp"

@@ -4,7 +4,6 @@
 
 #include <cmath>
 
-#include <nlohmann/json.hpp>
 
 namespace gpusizer::jsonio {
 
@@ -89,9 +88,7 @@ Writer& Writer::number(double x) {
     out_ += "null";
     return *this;
   }
-  char buf[64];
-  const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, x);
-  out_.append(buf, static_cast<std::size_t>(end - buf));
+  out_ += Value(x).dump();
   return *this;
 }
 
@@ -108,26 +105,25 @@ Writer& Writer::raw(std::string_view json) {
 }
 
 Writer& Writer::value(const Value& v) {
-  using T = Value::Type;
+  using T = Value::value_t;
   switch (v.type()) {
     case T::object:
       begin_object();
-      for (const Value::Member& m : v.members()) key(m.key).value(m.value);
+      for (auto it = v.begin(); it != v.end(); ++it) key(it.key()).value(*it);
       return end_object();
     case T::array:
       begin_array();
-      for (const Value& item : v.elements()) value(item);
+      for (const Value& item : v) value(item);
       return end_array();
-    case T::string: return string(v.string());
-    case T::boolean: return boolean(v.boolean());
-    case T::integer: return integer(v.integer());
-    case T::unsigned_integer: {
+    case T::string: return string(v.get_ref<const std::string&>());
+    case T::boolean: return boolean(v.get<bool>());
+    case T::number_float: return number(v.get<double>());
+    case T::null: return null();
+    default: {  // integers, signed or not, and (never in JSON text) binary
       before_value();
-      out_ += std::to_string(v.unsigned_integer());
+      out_ += v.dump();
       return *this;
     }
-    case T::real: return number(v.number());
-    default: return null();
   }
 }
 

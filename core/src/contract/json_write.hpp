@@ -1,8 +1,7 @@
-// A small JSON writer: appends to a string, commas and nesting tracked for the caller. The
-// response, the catalog and the claims are written with it, byte for byte as nlohmann/json's
-// dump() wrote them (its number formatting, its escaping with invalid UTF-8 replaced), without
-// building a document first: nlohmann's ordered_json and serializer made up a third of the
-// wasm module and a tenth of an estimate's time (internal).
+// A small streaming JSON writer: appends to a string, commas and nesting tracked for the caller.
+// The response, the catalog and the claims are written with it, byte for byte as nlohmann/json's
+// dump() writes them (its numbers, its escaping with invalid UTF-8 replaced), without building a
+// document first (docs/design.md says what building one would cost) (internal).
 #pragma once
 
 #include <cstdint>
@@ -10,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "contract/json_value.hpp"
+#include "contract/json.hpp"
 
 // A part of a document written by a function of its own, never inlined into the function that
 // writes the whole (contract/response_writer.cpp): V8 compiles a wasm function's optimized code
@@ -38,7 +37,7 @@ class Writer {
   Writer& null();
   // Text that is already JSON (one value), spliced as it is.
   Writer& raw(std::string_view json);
-  // A parsed document, as nlohmann's dump() wrote it (objects' members sorted by key).
+  // A parsed document, as nlohmann's dump() writes it (objects' members sorted by key).
   Writer& value(const Value& v);
 
   // key + value in one call, the type named: str, flag, num (a double), integer.

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "contract/json_value.hpp"
+#include "contract/json.hpp"
 #include "report/messages.hpp"
 #include "model/model.hpp"
 

@@ -8,7 +8,7 @@ namespace {
 constexpr int kMaxDimension = 100000000;
 
 const Value* present(const Value& j, const char* key) {
-  const Value* v = j.find(key);
+  const Value* v = find(j, key);
   return v && !v->is_null() ? v : nullptr;
 }
 

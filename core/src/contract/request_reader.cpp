@@ -39,35 +39,35 @@ class RequestReader {
  public:
   Request read(const Value& doc) {
     r_.expect_object(doc, "");
-    if (const Value* v = doc.find("lang")) req_.lang = r_.read_enum(*v, "/lang", {"en", "zh"}) == "zh" ? Lang::zh : Lang::en;
+    if (const Value* v = find(doc, "lang")) req_.lang = r_.read_enum(*v, "/lang", {"en", "zh"}) == "zh" ? Lang::zh : Lang::en;
     r_.set_lang(req_.lang);
     r_.warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "hardware", "goal", "efficiency", "catalog",
                                      "response"});
-    if (const Value* v = doc.find("schemaVersion")) {
-      if (!v->is_number() || v->number() != kSchemaVersion)
+    if (const Value* v = find(doc, "schemaVersion")) {
+      if (!v->is_number() || v->get<double>() != kSchemaVersion)
         r_.fail(errc::unsupported_version, "/schemaVersion", msg::error_schema_version);
     }
     req_.catalog = default_catalog();
-    if (const Value* v = doc.find("catalog"))
+    if (const Value* v = find(doc, "catalog"))
       req_.catalog = std::make_shared<const Catalog>(merge_catalog(*req_.catalog, *v, "/catalog", r_));
-    const Value* model = doc.find("model");
+    const Value* model = find(doc, "model");
     if (!model) r_.fail(errc::missing_field, "/model", msg::error_model_required);
     read_model(*model);
-    const Value* training = doc.find("training");
+    const Value* training = find(doc, "training");
     if (!training) r_.fail(errc::missing_field, "/training", msg::error_training_required,
                            {{"example", say(req_.lang, msg::example_tokens)}});
     read_training(*training);
-    if (const Value* v = doc.find("hardware")) read_hardware(*v);
-    if (const Value* v = doc.find("goal")) read_goal(*v);
-    if (const Value* v = doc.find("efficiency")) {
+    if (const Value* v = find(doc, "hardware")) read_hardware(*v);
+    if (const Value* v = find(doc, "goal")) read_goal(*v);
+    if (const Value* v = find(doc, "efficiency")) {
       r_.expect_object(*v, "/efficiency");
       read_efficiency(*v);
     }
-    if (const Value* v = doc.find("response")) {
+    if (const Value* v = find(doc, "response")) {
       // How much the response says of each option: "full" (v1) or "summary" (a first view).
       r_.expect_object(*v, "/response");
       r_.warn_unknown_keys(*v, "/response", {"options"});
-      if (const Value* o = v->find("options"))
+      if (const Value* o = find(*v, "options"))
         req_.options_detail = r_.read_enum(*o, "/response/options", {"full", "summary"}) == "summary"
                                   ? OptionsDetail::summary
                                   : OptionsDetail::full;
@@ -84,7 +84,7 @@ class RequestReader {
     r_.warn_unknown_keys(m, "/model", {"preset", "hfConfig", GPUSIZER_MODEL_KEYS});
     Model& spec = req_.model;
     bool from_preset = false;
-    if (const Value* v = m.find("preset")) {
+    if (const Value* v = find(m, "preset")) {
       const std::string id = r_.read_string(*v, "/model/preset");
       const Model* preset = req_.catalog->find_model(id);
       if (!preset) {
@@ -97,7 +97,7 @@ class RequestReader {
       spec.shape_source = "preset";
       from_preset = true;
     }
-    if (const Value* v = m.find("hfConfig"); v && !v->is_null()) {
+    if (const Value* v = find(m, "hfConfig"); v && !v->is_null()) {
       read_hf_config(r_, *v, "/model/hfConfig", spec);
       spec.shape_source = "config";
       if (const Model* twin = same_shape(*req_.catalog, spec)) {
@@ -119,7 +119,7 @@ class RequestReader {
                          {"mode", "kernels", "tokens", "epochs", "seqLen", "precision", "flashAttention", "loraRank",
                           "loraTargets", "examples", "tokensPerExample", "packing", "padding"});
     TrainingSpec& spec = req_.training;
-    if (const Value* v = t.find("mode")) {
+    if (const Value* v = find(t, "mode")) {
       const std::string mode = r_.read_enum(*v, "/training/mode", {"pretrain", "full-finetune", "lora", "qlora"});
       spec.mode = mode == "pretrain" ? Mode::pretrain
                   : mode == "full-finetune" ? Mode::full_finetune
@@ -127,22 +127,22 @@ class RequestReader {
                                             : Mode::qlora;
     }
     spec.kernels = spec.mode == Mode::pretrain ? Kernels::fused : Kernels::eager;
-    if (const Value* v = t.find("kernels"))
+    if (const Value* v = find(t, "kernels"))
       spec.kernels = r_.read_enum(*v, "/training/kernels", {"fused", "eager"}) == "eager" ? Kernels::eager : Kernels::fused;
-    if (const Value* v = t.find("epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", kMinEpochs, kMaxEpochs, false, msg::example_epochs);
+    if (const Value* v = find(t, "epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", kMinEpochs, kMaxEpochs, false, msg::example_epochs);
     spec.max_seq_len = req_.model.seq_len ? req_.model.seq_len : kDefaultSeqLen;
-    if (const Value* v = t.find("seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);
+    if (const Value* v = find(t, "seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);
     spec.seq_len = spec.max_seq_len;
-    if (const Value* v = t.find("precision")) {
+    if (const Value* v = find(t, "precision")) {
       const std::string p = r_.read_enum(*v, "/training/precision", {"bf16", "fp16", "fp8"});
       spec.precision = p == "bf16" ? Precision::bf16 : p == "fp16" ? Precision::fp16 : Precision::fp8;
     }
-    if (const Value* v = t.find("flashAttention")) spec.flash_attention = r_.read_bool(*v, "/training/flashAttention");
-    if (const Value* v = t.find("loraRank")) spec.lora_rank = r_.read_int(*v, "/training/loraRank", 1, 65536);
-    if (const Value* v = t.find("loraTargets")) spec.lora_targets = read_lora_targets(*v, "/training/loraTargets");
+    if (const Value* v = find(t, "flashAttention")) spec.flash_attention = r_.read_bool(*v, "/training/flashAttention");
+    if (const Value* v = find(t, "loraRank")) spec.lora_rank = r_.read_int(*v, "/training/loraRank", 1, 65536);
+    if (const Value* v = find(t, "loraTargets")) spec.lora_targets = read_lora_targets(*v, "/training/loraTargets");
 
-    const Value* tokens = t.find("tokens");
-    const Value* examples = t.find("examples");
+    const Value* tokens = find(t, "tokens");
+    const Value* examples = find(t, "examples");
     if (tokens && examples) r_.fail(errc::invalid_value, "/training/examples", msg::error_tokens_or_examples);
     if (examples) {
       read_dataset(t, *examples);
@@ -151,7 +151,7 @@ class RequestReader {
         r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required, {{"example", say(req_.lang, msg::example_tokens)}});
       spec.tokens = r_.read_quantity(*tokens, "/training/tokens", kMinTokens, kMaxTokens, false, msg::example_tokens);
       for (const char* key : {"tokensPerExample", "packing", "padding"})
-        if (t.find(key)) r_.warn(warnc::unknown_field, pointer("/training", key), msg::warning_needs_examples);
+        if (find(t, key)) r_.warn(warnc::unknown_field, pointer("/training", key), msg::warning_needs_examples);
     }
     if (spec.tokens_total() > kMaxTokens) r_.fail(errc::invalid_value, "/training/epochs", msg::error_tokens_times_epochs);
   }
@@ -208,11 +208,11 @@ class RequestReader {
     TrainingSpec& spec = req_.training;
     Dataset d;
     d.examples = r_.read_quantity(examples, "/training/examples", kMinTokens, kMaxTokens, false, msg::example_examples);
-    const Value* per = t.find("tokensPerExample");
+    const Value* per = find(t, "tokensPerExample");
     if (!per) r_.fail(errc::missing_field, "/training/tokensPerExample", msg::error_tokens_per_example_required);
     d.tokens_per_example = r_.read_quantity(*per, "/training/tokensPerExample", kMinTokens, 1e8, false, msg::example_tokens_per_example);
-    if (const Value* v = t.find("packing")) d.packing = r_.read_bool(*v, "/training/packing");
-    if (const Value* v = t.find("padding"))
+    if (const Value* v = find(t, "packing")) d.packing = r_.read_bool(*v, "/training/packing");
+    if (const Value* v = find(t, "padding"))
       d.padding = r_.read_enum(*v, "/training/padding", {"longest", "max-length"}) == "longest" ? Padding::longest : Padding::max_length;
     const double length = std::min(d.tokens_per_example, static_cast<double>(spec.max_seq_len));
     double processed = length;
@@ -233,8 +233,8 @@ class RequestReader {
   void read_hardware(const Value& h) {
     r_.expect_object(h, "/hardware");
     r_.warn_unknown_keys(h, "/hardware", {"gpu", "count", "parallelism", "interNodeGBps", "allowNonCuda"});
-    if (const Value* v = h.find("allowNonCuda")) req_.allow_non_cuda = r_.read_bool(*v, "/hardware/allowNonCuda");
-    if (const Value* v = h.find("gpu")) {
+    if (const Value* v = find(h, "allowNonCuda")) req_.allow_non_cuda = r_.read_bool(*v, "/hardware/allowNonCuda");
+    if (const Value* v = find(h, "gpu")) {
       req_.gpu = r_.read_string(*v, "/hardware/gpu");
       if (!req_.catalog->find_gpu(req_.gpu)) {
         std::vector<std::string> ids;
@@ -242,13 +242,13 @@ class RequestReader {
         r_.fail(errc::unknown_gpu, "/hardware/gpu", msg::error_unknown_gpu, {{"id", echo(req_.gpu)}, {"known", list_ids(req_.lang, ids)}});
       }
     }
-    if (const Value* v = h.find("count")) {
+    if (const Value* v = find(h, "count")) {
       req_.count = r_.read_int(*v, "/hardware/count", 1, 1 << 20);
       if (req_.gpu.empty()) r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", "hardware.count"}});
     }
-    if (const Value* v = h.find("interNodeGBps"))
+    if (const Value* v = find(h, "interNodeGBps"))
       req_.inter_node_gbps = r_.read_quantity(*v, "/hardware/interNodeGBps", kMinNetworkGBps, kMaxNetworkGBps, false, msg::example_gbps);
-    if (const Value* v = h.find("parallelism")) {
+    if (const Value* v = find(h, "parallelism")) {
       if (req_.gpu.empty())
         r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", "hardware.parallelism"}});
       read_parallelism(*v);
@@ -268,7 +268,7 @@ class RequestReader {
                           "zero"});
     Parallelism par;
     auto whole = [&](const char* key, int fallback, int min, int max) {
-      const Value* v = p.find(key);
+      const Value* v = find(p, key);
       return v ? r_.read_int(*v, pointer(path, key), min, max) : fallback;
     };
     par.tp = whole("tp", 1, 1, 1024);
@@ -282,8 +282,8 @@ class RequestReader {
     par.interleave = whole("interleave", 1, 1, 64);
     par.zero = whole("zero", par.dp > 1 ? 1 : 0, 0, 3);
     par.sequence_parallel = par.tp > 1;
-    if (const Value* v = p.find("sequenceParallel")) par.sequence_parallel = r_.read_bool(*v, pointer(path, "sequenceParallel"));
-    if (const Value* v = p.find("recompute")) {
+    if (const Value* v = find(p, "sequenceParallel")) par.sequence_parallel = r_.read_bool(*v, pointer(path, "sequenceParallel"));
+    if (const Value* v = find(p, "recompute")) {
       const std::string rc = r_.read_enum(*v, pointer(path, "recompute"), {"none", "selective", "full"});
       par.recompute = rc == "full" ? Recompute::full : rc == "selective" ? Recompute::selective : Recompute::none;
     }
@@ -294,11 +294,11 @@ class RequestReader {
   void read_efficiency(const Value& e) {
     const std::string path = "/efficiency";
     r_.warn_unknown_keys(e, path, {"mfu", "measuredTokensPerSecondPerGpu", "measuredGpu", "measuredGpus", "measuredParallelism"});
-    if (const Value* mfu = e.find("mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", kMinMfu, kMaxMfu, false, msg::example_mfu);
-    const Value* tps = e.find("measuredTokensPerSecondPerGpu");
+    if (const Value* mfu = find(e, "mfu")) req_.mfu = r_.read_quantity(*mfu, "/efficiency/mfu", kMinMfu, kMaxMfu, false, msg::example_mfu);
+    const Value* tps = find(e, "measuredTokensPerSecondPerGpu");
     if (!tps) {
       for (const char* key : {"measuredGpu", "measuredGpus", "measuredParallelism"})
-        if (e.find(key)) r_.warn(warnc::unknown_field, pointer(path, key), msg::warning_needs_measured);
+        if (find(e, key)) r_.warn(warnc::unknown_field, pointer(path, key), msg::warning_needs_measured);
       return;
     }
     if (req_.mfu) r_.fail(errc::invalid_value, "/efficiency/measuredTokensPerSecondPerGpu", msg::error_mfu_or_measured);
@@ -306,7 +306,7 @@ class RequestReader {
     m.tokens_per_second_per_gpu =
         r_.read_quantity(*tps, "/efficiency/measuredTokensPerSecondPerGpu", 0, 1e9, true, msg::example_tokens_per_second);
     m.gpu = req_.gpu;
-    if (const Value* v = e.find("measuredGpu")) {
+    if (const Value* v = find(e, "measuredGpu")) {
       m.gpu = r_.read_string(*v, "/efficiency/measuredGpu");
       if (!req_.catalog->find_gpu(m.gpu))
         r_.fail(errc::unknown_gpu, "/efficiency/measuredGpu", msg::error_unknown_gpu, {{"id", echo(m.gpu)}, {"known", ""}});
@@ -314,8 +314,8 @@ class RequestReader {
     if (m.gpu.empty()) r_.fail(errc::missing_field, "/efficiency/measuredGpu", msg::error_measured_gpu_required);
     const Gpu& gpu = *req_.catalog->find_gpu(m.gpu);
     m.count = req_.count && m.gpu == req_.gpu ? *req_.count : gpu.gpus_per_node;
-    if (const Value* v = e.find("measuredGpus")) m.count = r_.read_int(*v, "/efficiency/measuredGpus", 1, 1 << 20);
-    if (const Value* v = e.find("measuredParallelism")) {
+    if (const Value* v = find(e, "measuredGpus")) m.count = r_.read_int(*v, "/efficiency/measuredGpus", 1, 1 << 20);
+    if (const Value* v = find(e, "measuredParallelism")) {
       m.parallelism = read_layout(*v, "/efficiency/measuredParallelism", m.count);
       m.count = m.parallelism->gpus();
     }
@@ -325,12 +325,12 @@ class RequestReader {
   void read_goal(const Value& g) {
     r_.expect_object(g, "/goal");
     r_.warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny", "sensitiveData", "asOf"});
-    if (const Value* v = g.find("days")) req_.goal.days = r_.read_quantity(*v, "/goal/days", kMinDays, kMaxDays, false, msg::example_days);
-    if (const Value* v = g.find("budget")) req_.goal.budget = r_.read_quantity(*v, "/goal/budget", 0, 1e15, true, msg::example_budget);
-    if (const Value* v = g.find("currency")) req_.goal.currency = r_.read_enum(*v, "/goal/currency", {"CNY", "USD"});
-    if (const Value* v = g.find("usdCny")) req_.goal.usd_cny = r_.read_quantity(*v, "/goal/usdCny", kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
-    if (const Value* v = g.find("sensitiveData")) req_.goal.sensitive_data = r_.read_bool(*v, "/goal/sensitiveData");
-    if (const Value* v = g.find("asOf")) {
+    if (const Value* v = find(g, "days")) req_.goal.days = r_.read_quantity(*v, "/goal/days", kMinDays, kMaxDays, false, msg::example_days);
+    if (const Value* v = find(g, "budget")) req_.goal.budget = r_.read_quantity(*v, "/goal/budget", 0, 1e15, true, msg::example_budget);
+    if (const Value* v = find(g, "currency")) req_.goal.currency = r_.read_enum(*v, "/goal/currency", {"CNY", "USD"});
+    if (const Value* v = find(g, "usdCny")) req_.goal.usd_cny = r_.read_quantity(*v, "/goal/usdCny", kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
+    if (const Value* v = find(g, "sensitiveData")) req_.goal.sensitive_data = r_.read_bool(*v, "/goal/sensitiveData");
+    if (const Value* v = find(g, "asOf")) {
       req_.goal.as_of = r_.read_string(*v, "/goal/asOf");
       if (!full_day_number(req_.goal.as_of))
         r_.fail(errc::invalid_value, "/goal/asOf", msg::error_date_format, {{"got", echo(req_.goal.as_of)}});

@@ -5,7 +5,7 @@
 
 #include "common/numbers.hpp"
 #include "contract/json_parse.hpp"
-#include "contract/json_value.hpp"
+#include "contract/json.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
 #include "gpusizer/api.hpp"
@@ -14,6 +14,7 @@ namespace gpusizer {
 namespace {
 
 using jsonio::Value;
+using jsonio::find;
 
 // A claim: what the guide says, as a number range, and the request whose answer tests it. The
 // requests are JSON text, parsed when the claims are checked: built from initializer lists they
@@ -38,7 +39,7 @@ std::string dump(const Value& doc) {
 
 Value ask(const Value& request, Lang lang) {
   Value r = request;
-  r.set("lang", Value(lang_name(lang)));
+  r["lang"] = lang_name(lang);
   const std::string reply = estimate_json(dump(r));
   return jsonio::parse_own(reply);
 }
@@ -48,24 +49,24 @@ const Value& at(const Value& v, std::initializer_list<const char*> path) {
   static const Value none = Value();
   const Value* x = &v;
   for (const char* key : path)
-    if (!(x = x->find(key))) return none;
+    if (!(x = find(*x, key))) return none;
   return *x;
 }
-double number_at(const Value& v, std::initializer_list<const char*> path) { return at(v, path).number(); }
+double number_at(const Value& v, std::initializer_list<const char*> path) { return at(v, path).get<double>(); }
 bool flag(const Value& v, const char* key, bool fallback) {
   const Value& f = at(v, {key});
-  return f.is_boolean() ? f.boolean() : fallback;
+  return f.is_boolean() ? f.get<bool>() : fallback;
 }
-bool is_gpu(const Value& v, const char* gpu) { return at(v, {"gpu"}).string() == gpu; }  // "" when not a string
+bool is_gpu(const Value& v, const char* gpu) { return at(v, {"gpu"}).get_ref<const std::string&>() == gpu; }  // "" when not a string
 
 const Value* recommended(const Value& response) {
-  for (const Value& o : at(response, {"result", "options"}).elements())
+  for (const Value& o : at(response, {"result", "options"}))
     if (flag(o, "recommended", false)) return &o;
   return nullptr;
 }
 
 double min_gpus(const Value& response, const char* gpu) {
-  for (const Value& m : at(response, {"result", "memory", "minGpus"}).elements())
+  for (const Value& m : at(response, {"result", "memory", "minGpus"}))
     if (is_gpu(m, gpu) && flag(m, "fits", false)) return number_at(m, {"count"});
   return 0;
 }
@@ -91,10 +92,10 @@ double flops_over_7b(const Value& r, Lang lang, Estimate estimate) {
 }
 double cheapest_one_a100(const Value& r, Lang, Estimate) {
   double cheapest = 0;  // the cheapest single-A100 offer that runs it
-  for (const Value& o : at(r, {"result", "options"}).elements()) {
+  for (const Value& o : at(r, {"result", "options"})) {
     const Value& cost = at(o, {"cost", "amount"});
     if (is_gpu(o, "a100-80gb") && flag(o, "fits", false) && cost.is_number() && number_at(o, {"count"}) == 1)
-      if (cheapest == 0 || cost.number() < cheapest) cheapest = cost.number();
+      if (cheapest == 0 || cost.get<double>() < cheapest) cheapest = cost.get<double>();
   }
   return cheapest;
 }
@@ -139,7 +140,7 @@ std::string claims_document(Lang lang) {
   w.begin_object().key("claims").begin_array();
   for (const Claim& c : kClaims) {
     Value request = jsonio::parse_own(c.request);
-    request.set("lang", Value(lang_name(lang)));
+    request["lang"] = lang_name(lang);
     const Value response = ask(request, lang);
     const bool ok = flag(response, "ok", false);
     const double computed = ok ? c.computed(response, lang, ask) : 0;

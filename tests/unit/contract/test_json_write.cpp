@@ -1,4 +1,4 @@
-// The JSON writer writes what nlohmann/json's dump() wrote: the golden files were made with it.
+// The streaming JSON writer writes what nlohmann/json's dump() writes: the golden files were made with it.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -11,37 +11,14 @@
 
 #include "contract/json_write.hpp"
 
-using gpusizer::jsonio::Value;
 using gpusizer::jsonio::Writer;
 using nlohmann::json;
 
 namespace {
 
-// nlohmann's value as the core's parser would have built it, types kept.
-Value to_value(const json& j) {
-  switch (j.type()) {
-    case json::value_t::object: {
-      Value o = Value::object();
-      for (auto it = j.begin(); it != j.end(); ++it) o.set(it.key(), to_value(*it));
-      return o;
-    }
-    case json::value_t::array: {
-      Value a = Value::array();
-      for (const json& item : j) a.push_back(to_value(item));
-      return a;
-    }
-    case json::value_t::string: return Value(j.get<std::string>());
-    case json::value_t::boolean: return Value(j.get<bool>());
-    case json::value_t::number_integer: return Value(j.get<std::int64_t>());
-    case json::value_t::number_unsigned: return Value(j.get<std::uint64_t>());
-    case json::value_t::number_float: return Value(j.get<double>());
-    default: return Value();
-  }
-}
-
 std::string ours(const json& doc, int indent = -1) {
   Writer w(indent);
-  w.value(to_value(doc));
+  w.value(doc);
   return w.take();
 }
 
