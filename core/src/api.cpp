@@ -10,7 +10,7 @@
 #include "contract/response_writer.hpp"
 #include "estimate.hpp"
 #include "report/claims.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 #ifndef GPUSIZER_VERSION
 #define GPUSIZER_VERSION "0.0.0"

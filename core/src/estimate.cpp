@@ -17,8 +17,8 @@
 #include "gpusizer/error.hpp"
 #include "rental/pricing.hpp"
 #include "rental/sizing.hpp"
-#include "report/duration.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/duration.hpp"
+#include "diagnostics/messages.hpp"
 #include "training/timing.hpp"
 
 namespace gpusizer {

@@ -9,8 +9,8 @@
 #include "catalog/catalog.hpp"
 #include "model/model.hpp"
 #include "training/parallelism.hpp"
-#include "report/messages.hpp"
-#include "report/warning.hpp"
+#include "diagnostics/messages.hpp"
+#include "diagnostics/warning.hpp"
 
 namespace gpusizer {
 

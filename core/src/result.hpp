@@ -14,7 +14,7 @@
 #include "model/memory.hpp"
 #include "training/parallelism.hpp"
 #include "request.hpp"
-#include "report/warning.hpp"
+#include "diagnostics/warning.hpp"
 
 namespace gpusizer {
 

@@ -1239,7 +1239,7 @@ export function i18n(lang) {
     },
     int: (v) => (isNum(v) ? nf(lang, 'int', { maximumFractionDigits: 0 }).format(v) : '—'),
     /**
-     * A duration given in days as people read it, with the core's thresholds (report/duration.cpp):
+     * A duration given in days as people read it, with the core's thresholds (diagnostics/duration.cpp):
      * under a minute; minutes below an hour; hours below two days; days; from a year on, days with
      * the years beside them. {value, unit, aside, text}: aside is " (2.19 years)" or ''.
      */

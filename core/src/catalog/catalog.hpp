@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "model/model.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer {
 

@@ -8,7 +8,7 @@
 #include "catalog/catalog.hpp"
 #include "contract/json_write.hpp"
 #include "gpusizer/error.hpp"
-#include "report/warning.hpp"
+#include "diagnostics/warning.hpp"
 
 namespace gpusizer {
 

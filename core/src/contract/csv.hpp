@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer::jsonio {
 

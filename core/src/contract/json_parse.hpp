@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "contract/json.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer::jsonio {
 

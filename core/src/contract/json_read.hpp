@@ -9,8 +9,8 @@
 
 #include "contract/json.hpp"
 #include "gpusizer/error.hpp"
-#include "report/messages.hpp"
-#include "report/warning.hpp"
+#include "diagnostics/messages.hpp"
+#include "diagnostics/warning.hpp"
 
 namespace gpusizer::jsonio {
 

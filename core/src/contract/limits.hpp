@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "contract/json.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 #include "model/model.hpp"
 
 namespace gpusizer::jsonio {

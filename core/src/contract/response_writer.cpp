@@ -5,7 +5,7 @@
 #include "contract/request_reader.hpp"
 #include "rental/recommend.hpp"
 #include "rental/sizing.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "report/messages.hpp"
-#include "report/warning.hpp"
+#include "diagnostics/messages.hpp"
+#include "diagnostics/warning.hpp"
 
 namespace gpusizer {
 

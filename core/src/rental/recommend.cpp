@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
-#include "report/duration.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/duration.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
-#include "report/duration.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/duration.hpp"
+#include "diagnostics/messages.hpp"
 #include "rental/recommend.hpp"
 
 namespace gpusizer {

@@ -1,8 +1,8 @@
 #include "report/explain.hpp"
 
 #include "common/numbers.hpp"
-#include "report/duration.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/duration.hpp"
+#include "diagnostics/messages.hpp"
 #include "training/timing.hpp"
 
 namespace gpusizer {

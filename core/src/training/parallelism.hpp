@@ -5,7 +5,7 @@
 #include <string>
 
 #include "model/model.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer {
 

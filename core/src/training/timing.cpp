@@ -6,7 +6,7 @@
 #include "common/numbers.hpp"
 #include "contract/limits.hpp"
 #include "gpusizer/error.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 #include "training/perf.hpp"
 #include "training/run_model.hpp"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/numbers.hpp"
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 using namespace gpusizer;
 

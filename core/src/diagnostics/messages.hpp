@@ -1,5 +1,5 @@
 // Every sentence the core shows a user, in English and Chinese, from one table
-// (report/message_table.inc) keyed by a stable id with {placeholders}, filled in one place.
+// (diagnostics/message_table.inc) keyed by a stable id with {placeholders}, filled in one place.
 #pragma once
 
 #include <initializer_list>
@@ -14,7 +14,7 @@ const char* lang_name(Lang lang);  // "en" | "zh"
 namespace msg {
 enum Id : int {
 #define GPUSIZER_MESSAGE(id, en, zh) id,
-#include "report/message_table.inc"
+#include "diagnostics/message_table.inc"
 #undef GPUSIZER_MESSAGE
   kCount
 };

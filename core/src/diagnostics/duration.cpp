@@ -1,4 +1,4 @@
-#include "report/duration.hpp"
+#include "diagnostics/duration.hpp"
 
 #include "common/numbers.hpp"
 

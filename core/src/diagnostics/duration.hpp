@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 namespace gpusizer {
 

@@ -1,4 +1,4 @@
-#include "report/messages.hpp"
+#include "diagnostics/messages.hpp"
 
 #include <algorithm>
 
@@ -15,7 +15,7 @@ struct Entry {
 
 constexpr Entry kTable[] = {
 #define GPUSIZER_MESSAGE(id, en, zh) {#id, en, zh},
-#include "report/message_table.inc"
+#include "diagnostics/message_table.inc"
 #undef GPUSIZER_MESSAGE
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == msg::kCount, "one table entry per message id");
