@@ -28,7 +28,7 @@ class Estimator {
  public:
   Estimator(const Request& request, double max_planning_work)
       : req_(request), cat_(*request.catalog), flops_(estimate_compute(request.model, request.training).flops_total),
-        timer_(request, flops_), max_planning_work_(max_planning_work) {}
+        timer_(run_inputs(request), flops_), max_planning_work_(max_planning_work) {}
 
   Result run() {
     Result r;

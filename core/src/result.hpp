@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "rental/billing.hpp"
-#include "model/compute.hpp"
-#include "model/fit.hpp"
+#include "footprint/compute.hpp"
+#include "footprint/fit.hpp"
 #include "training/planner.hpp"
-#include "training/run_model.hpp"
-#include "model/memory.hpp"
-#include "training/parallelism.hpp"
+#include "training/run.hpp"
+#include "footprint/memory.hpp"
+#include "job/parallelism.hpp"
 #include "request.hpp"
 #include "diagnostics/warning.hpp"
 
@@ -21,24 +21,6 @@ namespace gpusizer {
 struct GpuFit {
   std::string gpu;
   std::optional<int> min_count;  // nullopt: fits on no count
-};
-
-struct TrainingRun {
-  std::string gpu;
-  int count = 0;
-  Plan plan;                     // layout, memory, steady-state iteration time
-  double mfu = 0;                // whole-run model FLOPs utilization: time = FLOPs / (N peak mfu)
-  std::string mfu_source;        // "model" (planner x run overheads) | "request" (efficiency.mfu)
-  double steady_mfu = 0, hfu = 0;  // while training, from the iteration model
-  double overhead_factor = 1;    // whole run / steady state (restarts, checkpoints, evaluation)
-  RunHours hours;                // the whole run's wall-clock hours by cause (modelled runs)
-  double peak_tflops = 0;        // per GPU at the request's precision
-  double tokens_per_second_per_gpu = 0;  // steady state
-  double seconds = 0;
-  double wall_days = 0;          // rounded for display; cost uses this same figure
-  double gpu_hours = 0;
-  double gpu_hours_low = 0, gpu_hours_high = 0;  // spread of the calibration residuals
-  bool fits() const { return plan.fits; }
 };
 
 struct Estimate {
@@ -152,7 +134,7 @@ struct Result {
   Recommendation recommendation;
   std::optional<Scaling> scaling;
   double measured_modelled = 0;  // the modelled throughput where a measurement was taken
-  std::optional<Request::Measured> measured;
+  std::optional<Measured> measured;
   // The planner's work for this estimate (not in the response; bench/ prints it): searches
   // run and layouts whose memory they checked.
   struct Planning {

@@ -156,7 +156,7 @@ Request parse(const std::string& where, const std::string& request_json) {
 }
 
 Cluster cluster_of(const Request& request) {
-  return RunTimer(request, 0).cluster_for(*request.catalog->find_gpu(request.gpu));
+  return RunTimer(run_inputs(request), 0).cluster_for(*request.catalog->find_gpu(request.gpu));
 }
 
 }  // namespace

@@ -16,7 +16,7 @@
 #include "catalog/catalog.hpp"
 #include "model/model.hpp"
 #include "training/cluster.hpp"
-#include "training/parallelism.hpp"
+#include "job/parallelism.hpp"
 #include "request.hpp"
 
 namespace gpusizer::calibration {

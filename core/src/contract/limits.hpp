@@ -9,6 +9,7 @@
 #include "contract/json.hpp"
 #include "diagnostics/messages.hpp"
 #include "model/model.hpp"
+#include "training/run.hpp"
 
 namespace gpusizer::jsonio {
 
@@ -28,7 +29,7 @@ inline constexpr std::size_t kMaxEchoChars = 80;                  // characters 
 // Ranges of values (README "Hardening"): beyond them no sane answer exists (a utilization of
 // 1e-300 makes a run longer than billing can count, a bandwidth of 0 or a rate of 1e-320 makes
 // times or costs infinite), so they are refused with invalid_value, the path and the range.
-inline constexpr double kMinMfu = 0.01, kMaxMfu = 1;                 // efficiency.mfu, defaultMfu
+using gpusizer::kMinMfu, gpusizer::kMaxMfu;                          // efficiency.mfu, defaultMfu (training/run.hpp)
 inline constexpr double kMinUsdCny = 0.01, kMaxUsdCny = 1000;        // goal.usdCny, fx.usdCny: CNY per USD
 inline constexpr double kMinTokens = 1, kMaxTokens = 1e18;           // tokens, examples; also tokens x epochs
 inline constexpr double kMinParams = 1, kMaxParams = kMaxModelParams;  // params, activeParams

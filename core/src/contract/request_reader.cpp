@@ -10,7 +10,7 @@
 #include "contract/json_read.hpp"
 #include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
-#include "training/parallelism.hpp"
+#include "job/parallelism.hpp"
 
 namespace gpusizer {
 namespace jsonio {

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "training/calibration.hpp"
-#include "model/compute.hpp"
-#include "model/memory.hpp"
+#include "footprint/compute.hpp"
+#include "footprint/memory.hpp"
 #include "training/perf_model.hpp"
 
 namespace gpusizer {

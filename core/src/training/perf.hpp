@@ -11,8 +11,8 @@
 
 #include "training/cluster.hpp"
 #include "model/model.hpp"
-#include "training/parallelism.hpp"
-#include "request.hpp"
+#include "job/parallelism.hpp"
+#include "job/job.hpp"
 
 namespace gpusizer {
 

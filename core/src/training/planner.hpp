@@ -7,11 +7,11 @@
 
 #include "training/calibration.hpp"
 #include "training/cluster.hpp"
-#include "model/memory.hpp"
+#include "footprint/memory.hpp"
 #include "model/model.hpp"
-#include "training/parallelism.hpp"
+#include "job/parallelism.hpp"
 #include "training/perf.hpp"
-#include "request.hpp"
+#include "job/job.hpp"
 
 namespace gpusizer {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "model/memory.hpp"
+#include "footprint/memory.hpp"
 
 namespace gpusizer {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "model/model.hpp"
-#include "request.hpp"
+#include "job/job.hpp"
 #include "training/calibration.hpp"
 
 namespace gpusizer {

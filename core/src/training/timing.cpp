@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "common/numbers.hpp"
-#include "contract/limits.hpp"
 #include "gpusizer/error.hpp"
 #include "diagnostics/messages.hpp"
 #include "training/perf.hpp"
@@ -18,11 +17,11 @@ Peak peak_for(const Gpu& gpu, Precision wanted) {
   return {};
 }
 
-RunTimer::RunTimer(const Request& request, double flops)
-    : req_(request), flops_(flops), global_batch_(default_global_batch(request.model, request.training)) {
+RunTimer::RunTimer(const RunInputs& inputs, double flops)
+    : req_(inputs), flops_(flops), global_batch_(default_global_batch(inputs.model, inputs.training)) {
   if (!req_.measured) return;
-  const Request::Measured& m = *req_.measured;
-  const Gpu& gpu = *req_.catalog->find_gpu(m.gpu);
+  const Measured& m = *req_.measured;
+  const Gpu& gpu = *req_.catalog.find_gpu(m.gpu);
   const Cluster c = cluster_for(gpu);
   PlanRequest pr;
   pr.gpus = m.count;
@@ -38,15 +37,14 @@ RunTimer::RunTimer(const Request& request, double flops)
     throw Error(errc::invalid_value, path,
                 say(req_.lang, msg::error_measured_above_peak,
                     {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)}, {"mfu", format_sig(mfu, 3)}, {"gpu", gpu.name.in(req_.lang)}}));
-  // The floor of efficiency.mfu: slower than that, every plan's time is beyond billing (or, at
-  // 1e-300 tokens/s, beyond a double).
-  if (mfu < jsonio::kMinMfu)
+  // The floor of efficiency.mfu (training/run.hpp).
+  if (mfu < kMinMfu)
     throw Error(errc::invalid_value, path,
                 say(req_.lang, msg::error_measured_below_floor,
                     {{"tps", format_sig(m.tokens_per_second_per_gpu, 4)},
                      {"mfu", format_sig(mfu, 3)},
                      {"gpu", gpu.name.in(req_.lang)},
-                     {"min", format_sig(jsonio::kMinMfu, 3)}}));
+                     {"min", format_sig(kMinMfu, 3)}}));
   modelled_at_measurement_ = plan.time.tokens_per_second_per_gpu;
   measured_ratio_ = m.tokens_per_second_per_gpu / plan.time.tokens_per_second_per_gpu;
 }

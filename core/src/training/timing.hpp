@@ -7,9 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "request.hpp"
-#include "result.hpp"
 #include "training/planner.hpp"
+#include "training/run.hpp"
 
 namespace gpusizer {
 
@@ -34,7 +33,7 @@ class RunTimer {
   // With a measured throughput (request.measured) every plan's steady throughput is scaled by
   // measured / modelled on the setup it was measured on; throws gpusizer::Error when that
   // setup cannot run the job or the measurement exceeds the GPU's peak.
-  RunTimer(const Request& request, double flops);
+  RunTimer(const RunInputs& inputs, double flops);
 
   // Measured / modelled steady throughput (1 without a measurement), and the modelled figure.
   double measured_ratio() const { return measured_ratio_; }
@@ -75,7 +74,7 @@ class RunTimer {
   long layouts_evaluated() const { return layouts_; }
 
  private:
-  const Request& req_;
+  RunInputs req_;
   double flops_;
   int global_batch_;
   double measured_ratio_ = 1, modelled_at_measurement_ = 0;

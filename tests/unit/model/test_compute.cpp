@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "model/compute.hpp"
+#include "footprint/compute.hpp"
 
 using namespace gpusizer;
 using Catch::Matchers::WithinRel;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "catalog/catalog.hpp"
-#include "model/fit.hpp"
+#include "footprint/fit.hpp"
 #include "contract/default_catalog.hpp"
 
 using namespace gpusizer;

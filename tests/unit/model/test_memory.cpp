@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "model/memory.hpp"
+#include "footprint/memory.hpp"
 
 using namespace gpusizer;
 using Catch::Matchers::WithinRel;

@@ -8,8 +8,8 @@
 #include "catalog/catalog.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/request_reader.hpp"
-#include "model/compute.hpp"
-#include "model/fit.hpp"
+#include "footprint/compute.hpp"
+#include "footprint/fit.hpp"
 #include "rental/sizing.hpp"
 #include "support.hpp"
 #include "training/planner.hpp"
@@ -29,7 +29,7 @@ struct Job {
   Cluster cluster;
   explicit Job(const json& r)
       : request(parse_request(r.dump())),
-        timer(request, estimate_compute(request.model, request.training).flops_total),
+        timer(run_inputs(request), estimate_compute(request.model, request.training).flops_total),
         cluster(timer.cluster_for(*request.catalog->find_gpu(request.gpu))) {}
 };
 

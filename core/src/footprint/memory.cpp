@@ -1,4 +1,4 @@
-#include "model/memory.hpp"
+#include "footprint/memory.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "model/fit.hpp"
+#include "footprint/fit.hpp"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "model/model.hpp"
-#include "request.hpp"
+#include "job/job.hpp"
 
 namespace gpusizer {
 

@@ -9,8 +9,8 @@
 #pragma once
 
 #include "model/model.hpp"
-#include "training/parallelism.hpp"
-#include "request.hpp"
+#include "job/parallelism.hpp"
+#include "job/job.hpp"
 
 namespace gpusizer {
 

@@ -1,6 +1,6 @@
-#include "model/compute.hpp"
+#include "footprint/compute.hpp"
 
-#include "model/memory.hpp"
+#include "footprint/memory.hpp"
 
 namespace gpusizer {
 

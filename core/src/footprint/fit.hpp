@@ -5,10 +5,10 @@
 #include <optional>
 
 #include "catalog/catalog.hpp"
-#include "model/memory.hpp"
+#include "footprint/memory.hpp"
 #include "model/model.hpp"
-#include "training/parallelism.hpp"
-#include "request.hpp"
+#include "job/parallelism.hpp"
+#include "job/job.hpp"
 
 namespace gpusizer {
 

@@ -1,4 +1,4 @@
-#include "training/parallelism.hpp"
+#include "job/parallelism.hpp"
 
 #include "gpusizer/error.hpp"
 

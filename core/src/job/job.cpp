@@ -1,4 +1,4 @@
-#include "request.hpp"
+#include "job/job.hpp"
 
 namespace gpusizer {
 
