@@ -28,7 +28,7 @@
 #include "catalog/catalog.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/request_reader.hpp"
-#include "estimate.hpp"
+#include "estimate/estimate.hpp"
 #include "gpusizer/api.hpp"
 #include "model/model.hpp"
 #include "training/planner.hpp"

@@ -8,7 +8,8 @@
 #include "contract/limits.hpp"
 #include "contract/request_reader.hpp"
 #include "contract/response_writer.hpp"
-#include "estimate.hpp"
+#include "estimate/estimate.hpp"
+#include "report/report.hpp"
 #include "report/claims.hpp"
 #include "diagnostics/messages.hpp"
 
@@ -30,6 +31,7 @@ struct Last {
   std::string text;
   Request request;
   Result result;
+  Report report;
 };
 std::mutex last_mutex;
 std::shared_ptr<const Last> last;
@@ -39,6 +41,7 @@ std::shared_ptr<const Last> remember(const std::string& text, Request&& request)
   entry->text = text;
   entry->request = std::move(request);
   entry->result = estimate(entry->request);
+  entry->report = make_report(entry->request, entry->result);
   std::lock_guard<std::mutex> lock(last_mutex);
   last = entry;
   return entry;
@@ -74,7 +77,7 @@ std::string estimate_json(const std::string& request) noexcept {
     Request parsed = parse_request(request);
     const OptionsDetail detail = parsed.options_detail;
     const auto entry = remember(request, std::move(parsed));
-    return write_response(entry->result, detail);
+    return write_response(entry->result, entry->report, detail);
   });
 }
 

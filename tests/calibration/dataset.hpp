@@ -17,7 +17,7 @@
 #include "model/model.hpp"
 #include "training/cluster.hpp"
 #include "job/parallelism.hpp"
-#include "request.hpp"
+#include "estimate/request.hpp"
 
 namespace gpusizer::calibration {
 

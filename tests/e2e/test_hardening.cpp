@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "contract/request_reader.hpp"
-#include "estimate.hpp"
+#include "estimate/estimate.hpp"
 #include "gpusizer/error.hpp"
 #include "rental/billing.hpp"
 #include "rental/pricing.hpp"

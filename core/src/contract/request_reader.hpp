@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "request.hpp"
+#include "estimate/request.hpp"
 
 namespace gpusizer {
 

@@ -380,7 +380,7 @@ GPUSIZER_NOINLINE void steps_json(Writer& w, const std::vector<Step>& steps) {
 // The response section by section, each a function of its own (NOINLINE, json_write.hpp): this
 // one runs once per estimate, and when the sections were inlined into it, V8 compiled all of it
 // (22 KB of wasm, 100 ms of a background thread) again during the page's first, cold call.
-std::string write_response(const Result& r, OptionsDetail detail) {
+std::string write_response(const Result& r, const Report& report, OptionsDetail detail) {
   const bool summary = detail == OptionsDetail::summary;
   Writer w;
   w.out().reserve(summary ? 48 * 1024 : 160 * 1024);
@@ -415,9 +415,9 @@ std::string write_response(const Result& r, OptionsDetail detail) {
     measured_json(w, r);
   }
   w.key("advice");
-  advice_json(w, r.advice);
+  advice_json(w, report.advice);
   w.key("steps");
-  steps_json(w, r.steps);
+  steps_json(w, report.steps);
   w.end_object();  // result
   w.key("warnings");
   warnings_json(w, capped(r.warnings, r.lang));

@@ -14,8 +14,9 @@ double amount(const Option& o) { return o.cost ? o.cost->amount : HUGE_VAL; }
 
 }  // namespace
 
-void compare_options(Result& r) {
-  std::stable_sort(r.options.begin(), r.options.end(), [](const Option& a, const Option& b) {
+Ranking compare_options(std::vector<Option>& options) {
+  Ranking r;
+  std::stable_sort(options.begin(), options.end(), [](const Option& a, const Option& b) {
     if (rank(a) != rank(b)) return rank(a) < rank(b);
     if (amount(a) != amount(b)) return amount(a) < amount(b);
     if (a.run.wall_days != b.run.wall_days) return a.run.wall_days < b.run.wall_days;
@@ -23,7 +24,7 @@ void compare_options(Result& r) {
   });
   const Option* fastest = nullptr;
   std::vector<const Option*> candidates;
-  for (const Option& o : r.options) {
+  for (const Option& o : options) {
     if (!usable(o)) continue;
     candidates.push_back(&o);
     if (!fastest || o.run.wall_days < fastest->run.wall_days ||
@@ -31,7 +32,7 @@ void compare_options(Result& r) {
       fastest = &o;
   }
   if (!candidates.empty()) {
-    r.cheapest = r.options.front().offer->id;  // sorted: the first usable one is the cheapest
+    r.cheapest = options.front().offer->id;  // sorted: the first usable one is the cheapest
     r.fastest = fastest->offer->id;
   }
   // Non-dominated: no other usable option is at least as cheap and as fast, and better in one.
@@ -60,8 +61,8 @@ void compare_options(Result& r) {
   std::stable_sort(frontier.begin(), frontier.end(), [](const Option* a, const Option* b) {
     return a->run.wall_days != b->run.wall_days ? a->run.wall_days < b->run.wall_days : amount(*a) < amount(*b);
   });
-  r.frontier.clear();
   for (const Option* o : frontier) r.frontier.push_back(o->offer->id);
+  return r;
 }
 
 }  // namespace gpusizer

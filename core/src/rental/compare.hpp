@@ -2,14 +2,21 @@
 // cost/time frontier (internal).
 #pragma once
 
-#include "result.hpp"
+#include <string>
+#include <vector>
+
+#include "rental/option.hpp"
 
 namespace gpusizer {
 
 // Usable options (fits and meets the goal) by cost, then those missing the goal, then those
-// that cannot run; fills choices (the cheapest and fastest usable options, whatever their
+// that cannot run; says the choices (the cheapest and fastest usable options, whatever their
 // constraints) and the frontier (the usable options no other beats on both cost and time,
 // fastest first). The recommended one is chosen under the user's constraints (recommend.hpp).
-void compare_options(Result& result);
+struct Ranking {
+  std::string cheapest, fastest;      // offer ids among the usable options
+  std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
+};
+Ranking compare_options(std::vector<Option>& options);
 
 }  // namespace gpusizer

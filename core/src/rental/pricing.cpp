@@ -100,4 +100,25 @@ std::optional<Cost::Trial> trial_across(const Offer& hourly, int hourly_units, c
   return trial;
 }
 
+// The renters' trial week where an offer sells only months: the same provider's hourly offer of
+// the same GPU for the first week, then this offer's months.
+void add_trials_across_offers(std::vector<Option>& options, const Money& money) {
+  for (Option& o : options) {
+    if (!o.cost || o.cost->trial_then_monthly || !o.offer->prices[static_cast<int>(Period::month)]) continue;
+    const int count = o.units * o.offer->gpus_per_unit;
+    for (const Option& h : options) {
+      const Offer& hourly = *h.offer;
+      if (&h == &o || hourly.gpu != o.offer->gpu || hourly.provider.en != o.offer->provider.en) continue;
+      const int units = (count + hourly.gpus_per_unit - 1) / hourly.gpus_per_unit;
+      if (hourly.units_available && units > *hourly.units_available) continue;
+      if (hourly.inter_unit == "none" && units > 1) continue;
+      if (auto trial = trial_across(hourly, units, *o.offer, o.units, o.run.wall_days * 24, money)) {
+        o.cost->trial_then_monthly = *trial;
+        break;
+      }
+    }
+  }
+}
+
+
 }  // namespace gpusizer

@@ -5,9 +5,10 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.hpp"
-#include "result.hpp"
+#include "rental/option.hpp"
 
 namespace gpusizer {
 
@@ -33,5 +34,9 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
 // offers cannot make that plan.
 std::optional<Cost::Trial> trial_across(const Offer& hourly, int hourly_units, const Offer& monthly, int monthly_units,
                                         double hours, const Money& money);
+
+// The renters' trial week where an offer sells only months: the same provider's hourly offer of
+// the same GPU for the first week, then this offer's months (Cost::trial_then_monthly).
+void add_trials_across_offers(std::vector<Option>& options, const Money& money);
 
 }  // namespace gpusizer

@@ -22,7 +22,7 @@ bool better(const Option& a, const Option& b, bool prefer_fastest) {
   return a.offer->id < b.offer->id;
 }
 
-unsigned outside_of(const Request& req, const Catalog& cat, const Offer& offer) {
+unsigned outside_of(const Asked& req, const Catalog& cat, const Offer& offer) {
   unsigned out = 0;
   if (!req.gpu.empty() && offer.gpu != req.gpu) out |= constraint::gpu;
   if (req.goal.sensitive_data && offer.isolation != "private" && offer.isolation != "physical")
@@ -33,16 +33,16 @@ unsigned outside_of(const Request& req, const Catalog& cat, const Offer& offer) 
 }
 
 // "A100 SXM4 80GB, private isolation (sensitive data), CUDA, 30-day deadline".
-std::string constraints_text(const Request& req, const Result& r, unsigned which) {
+std::string constraints_text(const Asked& req, unsigned which) {
   const Lang lang = req.lang;
   std::vector<std::string> parts;
-  if ((which & constraint::gpu) && !req.gpu.empty()) parts.push_back(req.catalog->find_gpu(req.gpu)->name.in(lang));
+  if ((which & constraint::gpu) && !req.gpu.empty()) parts.push_back(req.catalog.find_gpu(req.gpu)->name.in(lang));
   if ((which & constraint::isolation) && req.goal.sensitive_data) parts.push_back(say(lang, msg::constraint_isolation));
   if ((which & constraint::stack) && !req.allow_non_cuda) parts.push_back(say(lang, msg::constraint_cuda));
   if (which & constraint::confidence) parts.push_back(say(lang, msg::constraint_confidence));
   if (which == ~0u) {
-    if (r.assumed_days > 0) parts.push_back(say(lang, msg::constraint_deadline, {{"days", format_sig(r.assumed_days, 3)}}));
-    if (req.goal.budget) parts.push_back(say(lang, msg::constraint_budget, {{"budget", format_money(lang, *req.goal.budget, r.currency)}}));
+    if (req.assumed_days > 0) parts.push_back(say(lang, msg::constraint_deadline, {{"days", format_sig(req.assumed_days, 3)}}));
+    if (req.goal.budget) parts.push_back(say(lang, msg::constraint_budget, {{"budget", format_money(lang, *req.goal.budget, req.currency)}}));
   }
   std::string out;
   for (const std::string& p : parts) out += (out.empty() ? "" : say(lang, msg::list_separator)) + p;
@@ -50,10 +50,10 @@ std::string constraints_text(const Request& req, const Result& r, unsigned which
 }
 
 // Why an option is outside: "another GPU (H100 SXM5 80GB)", "ROCm, not CUDA", ...
-std::string outside_text(const Request& req, const Option& o) {
+std::string outside_text(const Asked& req, const Option& o) {
   const Lang lang = req.lang;
   std::vector<std::string> parts;
-  const Gpu& gpu = *req.catalog->find_gpu(o.offer->gpu);
+  const Gpu& gpu = *req.catalog.find_gpu(o.offer->gpu);
   if (o.outside & constraint::gpu) parts.push_back(say(lang, msg::outside_gpu, {{"gpu", gpu.name.in(lang)}}));
   if (o.outside & constraint::stack)
     parts.push_back(say(lang, msg::outside_stack, {{"stack", std::string(software_stack(gpu)) == "rocm" ? "ROCm" : "CANN"}}));
@@ -64,13 +64,13 @@ std::string outside_text(const Request& req, const Option& o) {
   return out;
 }
 
-std::string plan_text(const Request& req, const Option& o, const std::string& currency) {
+std::string plan_text(const Asked& req, const Option& o, const std::string& currency) {
   const Lang lang = req.lang;
   return say(lang, msg::recommend_plan,
              {{"offer", o.offer->id},
               {"provider", o.offer->provider.in(lang)},
               {"count", o.units * o.offer->gpus_per_unit},
-              {"gpu", req.catalog->find_gpu(o.offer->gpu)->name.in(lang)},
+              {"gpu", req.catalog.find_gpu(o.offer->gpu)->name.in(lang)},
               {"duration", duration_text(lang, o.run.wall_days)},
               {"cost", format_money(lang, amount(o), currency)}});
 }
@@ -83,15 +83,15 @@ const char* software_stack(const Gpu& gpu) {
   return "cuda";
 }
 
-void recommend(const Request& req, Result& r, bool prefer_fastest) {
+Recommendation recommend(const Asked& req, std::vector<Option>& options, bool prefer_fastest) {
   const Lang lang = req.lang;
-  Recommendation& rec = r.recommendation;
-  for (Option& o : r.options) o.outside = outside_of(req, *req.catalog, *o.offer);
+  Recommendation rec;
+  for (Option& o : options) o.outside = outside_of(req, req.catalog, *o.offer);
 
   // Among the usable options, the fewest constraints broken, then the best by cost or speed.
   Option* pick = nullptr;
   const Option* runner_up = nullptr;
-  for (Option& o : r.options) {
+  for (Option& o : options) {
     if (!usable(o)) continue;
     if (!o.outside) ++rec.qualifying;
     const bool first = !pick || broken(o.outside) < broken(pick->outside) ||
@@ -100,17 +100,17 @@ void recommend(const Request& req, Result& r, bool prefer_fastest) {
   }
   if (!pick) {
     rec.reason = say(lang, msg::recommend_nothing_usable);
-    return;
+    return rec;
   }
   pick->recommended = true;
   rec.offer_id = pick->offer->id;
   rec.qualifies = !pick->outside;
-  for (const Option& o : r.options)
+  for (const Option& o : options)
     if (&o != pick && usable(o) && o.outside == pick->outside && (!runner_up || better(o, *runner_up, prefer_fastest)))
       runner_up = &o;
   // The cheapest usable option outside what was asked, when it is cheaper than the pick.
   const Option* alternative = nullptr;
-  for (const Option& o : r.options)
+  for (const Option& o : options)
     if (usable(o) && o.outside && o.outside != pick->outside && amount(o) < amount(*pick) &&
         (!alternative || amount(o) < amount(*alternative)))
       alternative = &o;
@@ -120,26 +120,27 @@ void recommend(const Request& req, Result& r, bool prefer_fastest) {
     rec.alternative_outside = alternative->outside;
   }
 
-  const std::string asked = constraints_text(req, r, ~0u);
+  const std::string asked = constraints_text(req, ~0u);
   if (rec.qualifies) {
     rec.reason = say(lang, prefer_fastest ? msg::recommend_fastest : msg::recommend_cheapest,
-                     {{"plan", plan_text(req, *pick, r.currency)}, {"count", rec.qualifying}, {"asked", asked}});
+                     {{"plan", plan_text(req, *pick, req.currency)}, {"count", rec.qualifying}, {"asked", asked}});
   } else {
     // Which single constraint, relaxed, would leave a usable option.
     for (unsigned c : {constraint::gpu, constraint::stack, constraint::isolation, constraint::confidence})
-      for (const Option& o : r.options)
+      for (const Option& o : options)
         if (usable(o) && (o.outside & ~c) == 0 && (o.outside & c)) rec.relax |= c;
     rec.reason = say(lang, msg::recommend_none_qualifies,
-                     {{"asked", asked}, {"relax", constraints_text(req, r, rec.relax ? rec.relax : pick->outside)},
-                      {"plan", plan_text(req, *pick, r.currency)}, {"why", outside_text(req, *pick)}});
+                     {{"asked", asked}, {"relax", constraints_text(req, rec.relax ? rec.relax : pick->outside)},
+                      {"plan", plan_text(req, *pick, req.currency)}, {"why", outside_text(req, *pick)}});
   }
   if (runner_up)
     rec.reason += say(lang, msg::recommend_runner_up,
-                      {{"plan", plan_text(req, *runner_up, r.currency)},
-                       {"more", format_money(lang, std::max(0.0, amount(*runner_up) - amount(*pick)), r.currency)}});
+                      {{"plan", plan_text(req, *runner_up, req.currency)},
+                       {"more", format_money(lang, std::max(0.0, amount(*runner_up) - amount(*pick)), req.currency)}});
   if (alternative)
     rec.reason += say(lang, msg::recommend_alternative,
-                      {{"plan", plan_text(req, *alternative, r.currency)}, {"why", outside_text(req, *alternative)}});
+                      {{"plan", plan_text(req, *alternative, req.currency)}, {"why", outside_text(req, *alternative)}});
+  return rec;
 }
 
 }  // namespace gpusizer

@@ -1,4 +1,4 @@
-// The typed result of an estimate; json_io turns it into contract v1.
+// An offer priced for this job, and what ranking the offers makes of them (internal).
 #pragma once
 
 #include <array>
@@ -6,28 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "rental/billing.hpp"
-#include "footprint/compute.hpp"
-#include "footprint/fit.hpp"
-#include "training/planner.hpp"
-#include "training/run.hpp"
-#include "footprint/memory.hpp"
-#include "job/parallelism.hpp"
-#include "request.hpp"
+#include "catalog/catalog.hpp"
 #include "diagnostics/warning.hpp"
+#include "rental/billing.hpp"
+#include "training/run.hpp"
 
 namespace gpusizer {
-
-struct GpuFit {
-  std::string gpu;
-  std::optional<int> min_count;  // nullopt: fits on no count
-};
-
-struct Estimate {
-  TrainingRun run;
-  bool count_from_goal = false;  // count derived from goal.days
-  double deadline_days = 0;      // the deadline the count was sized to (budget-only: 30 days)
-};
 
 struct Cost {
   struct Line {
@@ -70,15 +54,6 @@ struct Option {
   std::vector<Warning> warnings;
 };
 
-// The rule of thumb renters are told, and whether the computed plan agrees with it.
-struct Advice {
-  std::string tier;        // "<7B" | "7-13B" | "13-70B" | ">70B"
-  std::string suggestion;  // what the rule says, in the request's language
-  bool agrees = true;
-  std::string message;     // the reasoned agreement or disagreement
-  std::vector<Warning> notes;  // trial week, break-even, sensitive data, old prices
-};
-
 // How many GPUs, seen: time and cost against the GPU count (rental/scaling.hpp).
 struct ScalePoint {
   int count = 0;  // GPUs
@@ -105,42 +80,6 @@ struct Recommendation {
   unsigned alternative_outside = 0;
   unsigned relax = 0;            // when none qualifies: constraints whose relaxing alone would do
   std::string reason;            // one paragraph, the request's language
-};
-
-struct Step {
-  std::string id;     // params | flops | time | memory | cost
-  std::string title;  // in the request's language
-  std::string text;   // the step with its numbers substituted
-};
-
-struct Result {
-  Lang lang = Lang::en;
-  std::string catalog_version;
-  Model model;
-  TrainingSpec training;
-  ComputeEstimate compute;
-  std::vector<GpuFit> fits;     // fewest GPUs per catalog GPU type
-  std::optional<Estimate> estimate;
-  double assumed_days = 0;      // deadline the options were sized to
-  std::vector<Option> options;
-  std::vector<Step> steps;
-  std::vector<Warning> warnings;
-  double usd_cny = 0;           // rate used
-  std::string fx_date;          // the catalog rate's date, or "request" when goal.usdCny set it
-  std::string currency;
-  std::string cheapest, fastest;   // offer ids among the options meeting the goal
-  std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first
-  Advice advice;
-  Recommendation recommendation;
-  std::optional<Scaling> scaling;
-  double measured_modelled = 0;  // the modelled throughput where a measurement was taken
-  std::optional<Measured> measured;
-  // The planner's work for this estimate (not in the response; bench/ prints it): searches
-  // run and layouts whose memory they checked.
-  struct Planning {
-    int searches = 0;
-    long layouts = 0;
-  } planning;
 };
 
 }  // namespace gpusizer

@@ -10,20 +10,12 @@
 #include "job/job.hpp"
 #include "job/parallelism.hpp"
 #include "model/model.hpp"
+#include "rental/goal.hpp"
 #include "training/run.hpp"
 #include "diagnostics/messages.hpp"
 #include "diagnostics/warning.hpp"
 
 namespace gpusizer {
-
-struct Goal {
-  std::optional<double> days;
-  std::optional<double> budget;
-  std::string currency = "CNY";
-  std::optional<double> usd_cny;  // overrides the catalog's dated rate
-  bool sensitive_data = false;    // point to physically isolated local data-centre offers
-  std::string as_of;              // "YYYY-MM-DD": today, for the age of prices (default: catalog date)
-};
 
 // How much of each option the response carries (request "response": {"options": ...}): all of
 // it (v1), or what a first view shows, the rest one option at a time (option_detail_json).
