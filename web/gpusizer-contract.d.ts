@@ -1678,7 +1678,7 @@ export interface ResponseStep {
 
 /**
  * What claims_json answers (`gpusizer claims [--lang zh]`, the wasm module's claims(lang);
- * core/src/report/claims.cpp): the renters' guide's claims, each with the request that tests it and the
+ * core/src/claims/claims.cpp): the renters' guide's claims, each with the request that tests it and the
  * figure the core computes now. Like the response, it writes no null. A field added to the writer must be
  * added here with its description (tests/data/contract-schema.test.mjs fails until it is).
  */

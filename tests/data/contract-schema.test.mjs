@@ -369,10 +369,10 @@ test('live: io_error, a request file the CLI cannot read', () => {
   }
 });
 
-test('internal_error: the last-resort answer of core/src/api.cpp', () => {
-  const api = readFileSync(path.join(root, 'core/src/api.cpp'), 'utf8');
-  const fallback = JSON.parse(api.match(/kFallback\s*=\s*R"\((.*?)\)"/s)[1]);
-  checkResponse(fallback, 'kFallback');
+test('internal_error: the last-resort answer of core/src/contract/guarded.hpp', () => {
+  const api = readFileSync(path.join(root, 'core/src/contract/guarded.hpp'), 'utf8');
+  const fallback = JSON.parse(api.match(/kFallbackError\s*=\s*R"\((.*?)\)"/s)[1]);
+  checkResponse(fallback, 'kFallbackError');
   assert.equal(fallback.error.code, 'internal_error');
 });
 

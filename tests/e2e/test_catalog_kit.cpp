@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "contract/csv.hpp"
+#include "kit/csv.hpp"
 #include "gpusizer/api.hpp"
 #include "support.hpp"
 

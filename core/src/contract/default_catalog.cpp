@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "catalog/catalog_data.hpp"
-#include "contract/catalog_check.hpp"
 #include "contract/catalog_reader.hpp"
+#include "contract/offer_fields.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
 #include "contract/json_parse.hpp"
@@ -85,7 +85,7 @@ Value contract_document() {
   })");
   // The names a price list's columns may have (catalog_from_csv), in the catalog's order.
   Value columns = Value::array();
-  for (std::string& name : csv_column_names()) columns.push_back(Value(std::move(name)));
+  for (std::string& name : offer_fields::price_list_columns()) columns.push_back(Value(std::move(name)));
   c["enums"]["priceListColumn"] = std::move(columns);
   return c;
 }

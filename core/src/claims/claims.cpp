@@ -1,4 +1,4 @@
-#include "report/claims.hpp"
+#include "claims/claims.hpp"
 
 #include <cmath>
 #include <initializer_list>

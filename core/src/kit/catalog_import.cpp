@@ -10,9 +10,10 @@
 
 #include "common/numbers.hpp"
 #include "common/text.hpp"
-#include "contract/catalog_check.hpp"
+#include "kit/catalog_check.hpp"
 #include "contract/catalog_reader.hpp"
-#include "contract/csv.hpp"
+#include "kit/csv.hpp"
+#include "contract/offer_fields.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/json_read.hpp"
 #include "contract/limits.hpp"
@@ -25,68 +26,7 @@ namespace {
 using jsonio::JsonOut;
 using jsonio::Value;
 using jsonio::find;
-
-enum class Kind {
-  text,      // as written
-  prose,     // as written; the column may be name, name.en or name.zh ({en, zh} in the catalog)
-  number,    // a quantity as people write it ("8.7万", "1,000"), else left as text for the reader
-  boolean,   // true/false, yes/no, 1/0, 是/否
-  lower,     // an enumerated value: lower-cased ("InfiniBand" -> "infiniband")
-  gpu,       // a GPU id, lower-cased, or a GPU's name
-  currency,  // CNY / USD, or what people write for them (RMB, 元, ¥, $, 美元)
-  date,      // YYYY-MM-DD, also 2026/11/20, 2026.11.20, 2026年11月20日
-};
-
-struct Field {
-  const char* key;
-  const char* sub;  // prices.hour, interconnect.intraUnit: the column is named by the sub-key
-  Kind kind;
-};
-
-// The offer's fields in the catalog's order (core/data/catalog.schema.json): offers are written
-// in this order whatever the order of the columns.
-constexpr Field kFields[] = {
-    {"id", nullptr, Kind::text},
-    {"provider", nullptr, Kind::prose},
-    {"deployment", nullptr, Kind::lower},
-    {"tier", nullptr, Kind::lower},
-    {"region", nullptr, Kind::prose},
-    {"gpu", nullptr, Kind::gpu},
-    {"gpusPerUnit", nullptr, Kind::number},
-    {"unitsAvailable", nullptr, Kind::number},
-    {"maxGpusPerNode", nullptr, Kind::number},
-    {"currency", nullptr, Kind::currency},
-    {"prices", "hour", Kind::number},
-    {"prices", "day", Kind::number},
-    {"prices", "month", Kind::number},
-    {"prices", "year", Kind::number},
-    {"minTermHours", nullptr, Kind::number},
-    {"commitment", nullptr, Kind::prose},
-    {"depositMonths", nullptr, Kind::number},
-    {"setupFee", nullptr, Kind::number},
-    {"storagePricePerGBMonth", nullptr, Kind::number},
-    {"storageIncludedGB", nullptr, Kind::number},
-    {"egressPricePerGB", nullptr, Kind::number},
-    {"spot", nullptr, Kind::boolean},
-    {"isolation", nullptr, Kind::lower},
-    {"interconnect", "intraUnit", Kind::lower},
-    {"interconnect", "interUnit", Kind::lower},
-    {"interconnect", "interUnitGBpsPerGpu", Kind::number},
-    {"interconnectNote", nullptr, Kind::text},
-    {"priceDate", nullptr, Kind::date},
-    {"priceDateNote", nullptr, Kind::text},
-    {"confidence", nullptr, Kind::lower},
-    {"source", nullptr, Kind::text},
-    {"priceAsListed", nullptr, Kind::text},
-    {"notes", nullptr, Kind::prose},
-};
-constexpr int kFieldCount = static_cast<int>(sizeof(kFields) / sizeof(kFields[0]));
-constexpr int kId = 0, kProvider = 1, kGpu = 5, kGpusPerUnit = 6, kCurrency = 9;
-constexpr int kPrices[] = {10, 11, 12, 13};
-
-const char* const kVariants[] = {"", ".en", ".zh"};
-
-std::string field_name(int f) { return kFields[f].sub ? kFields[f].sub : kFields[f].key; }
+using namespace offer_fields;
 
 std::string lower(std::string s) {
   for (char& c : s)
@@ -108,19 +48,6 @@ struct Column {
   std::string header;  // as written
   std::string name;    // the column's own name: "hour", "provider.zh"
 };
-
-// Every name a column may have, with the field and variant it stands for.
-struct Name {
-  std::string name;
-  int field, variant;
-};
-
-std::vector<Name> column_names() {
-  std::vector<Name> names;
-  for (int f = 0; f < kFieldCount; ++f)
-    for (int v = 0; v < (kFields[f].kind == Kind::prose ? 3 : 1); ++v) names.push_back({field_name(f) + kVariants[v], f, v});
-  return names;
-}
 
 // A header cell read as a column: its name in any case, or prices.hour / interconnect.interUnit.
 Column read_header(const std::string& header, const std::vector<Name>& names) {
@@ -630,11 +557,5 @@ class Importer {
 }  // namespace
 
 std::string catalog_from_csv_document(const std::string& csv, Lang lang) { return Importer(lang).run(csv); }
-
-std::vector<std::string> csv_column_names() {
-  std::vector<std::string> out;
-  for (const Name& n : column_names()) out.push_back(n.name);
-  return out;
-}
 
 }  // namespace gpusizer

@@ -1,4 +1,4 @@
-#include "contract/csv.hpp"
+#include "kit/csv.hpp"
 
 #include "common/numbers.hpp"
 #include "common/text.hpp"

@@ -3,14 +3,14 @@
 #include <exception>
 #include <mutex>
 
-#include "contract/catalog_check.hpp"
 #include "contract/default_catalog.hpp"
+#include "contract/guarded.hpp"
 #include "contract/limits.hpp"
 #include "contract/request_reader.hpp"
 #include "contract/response_writer.hpp"
 #include "estimate/estimate.hpp"
 #include "report/report.hpp"
-#include "report/claims.hpp"
+#include "claims/claims.hpp"
 #include "diagnostics/messages.hpp"
 
 #ifndef GPUSIZER_VERSION
@@ -20,10 +20,6 @@
 namespace gpusizer {
 
 namespace {
-// Last resort when even building the error response fails (memory exhausted).
-constexpr const char* kFallback =
-    R"({"ok":false,"schemaVersion":1,"error":{"code":"internal_error","path":"","message":"could not build a response"}})";
-
 // The last estimate, by the text of its request: a page that showed a summary asks for one
 // option's detail with the same request, which then costs no second estimate. The Request
 // is kept with it: the options point into its catalog.
@@ -50,24 +46,6 @@ std::shared_ptr<const Last> remember(const std::string& text, Request&& request)
 std::shared_ptr<const Last> recall(const std::string& text) {
   std::lock_guard<std::mutex> lock(last_mutex);
   return last && last->text == text ? last : nullptr;
-}
-
-// Runs `answer`, turning whatever it throws into the contract's error response.
-template <class F>
-std::string guarded(F&& answer) noexcept {
-  try {
-    try {
-      return answer();
-    } catch (const Error& e) {
-      return write_error(e);
-    } catch (const std::exception& e) {
-      return write_error(Error(errc::internal_error, "", std::string("unexpected: ") + e.what()));
-    } catch (...) {
-      return write_error(Error(errc::internal_error, "", "unexpected failure"));
-    }
-  } catch (...) {
-    return kFallback;
-  }
 }
 
 }  // namespace
@@ -107,25 +85,11 @@ std::string claims_json(const std::string& lang) noexcept {
   }
 }
 
-namespace {
-
-Lang lang_of(const std::string& lang) { return lang == "zh" ? Lang::zh : Lang::en; }
-
-}  // namespace
-
-std::string catalog_from_csv(const std::string& csv, const std::string& lang) noexcept {
-  return guarded([&] { return catalog_from_csv_document(csv, lang_of(lang)); });
-}
-
-std::string check_catalog(const std::string& catalog, const std::string& lang) noexcept {
-  return guarded([&] { return check_catalog_document(catalog, lang_of(lang)); });
-}
-
 std::string error_json(const Error& error) noexcept {
   try {
     return write_error(error);
   } catch (...) {
-    return kFallback;
+    return kFallbackError;
   }
 }
 

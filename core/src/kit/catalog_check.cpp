@@ -1,4 +1,4 @@
-#include "contract/catalog_check.hpp"
+#include "kit/catalog_check.hpp"
 
 #include <set>
 

@@ -20,10 +20,6 @@ std::string check_catalog_document(const std::string& text, Lang lang);
 // {"ok": false, "schemaVersion", "error", "errors", "errorCount", "warnings", "table"}.
 std::string catalog_from_csv_document(const std::string& csv, Lang lang);
 
-// The columns catalog_from_csv reads, in the catalog's order: "id", "provider", "provider.en",
-// "provider.zh", ..., "hour", "day", "month", "year", ..., "intraUnit", "interUnit", ...
-std::vector<std::string> csv_column_names();
-
 namespace kit {
 
 // One offer of a catalog being checked, for the market section: where it is and what it is.
