@@ -1013,14 +1013,33 @@ export interface ResponseParallelism {
 }
 
 /**
- * GPU-hours between the 10th and 90th percentiles of the published runs' leave-one-out residuals (x0.71 to
- * x1.44 of the point); low = high = gpuHours with efficiency.mfu.
+ * The GPU-hours published runs like this one took: the central interval of the calibration's residuals with
+ * each run's source left out (docs/accuracy.md) that holds `coverage` of them, one interval for pre-training,
+ * one for fine-tuning on one GPU or of adapters, one for full fine-tuning on several GPUs. The point estimate
+ * lies inside. low = high = gpuHours with efficiency.mfu (no coverage then).
  */
 export interface ResponseGpuHoursRange {
   /** GPU-hours, low end. */
   low: number;
   /** GPU-hours, high end. */
   high: number;
+  /**
+   * The share of published runs the interval is built to hold (0.8: eight in ten); absent with
+   * efficiency.mfu.
+   */
+  coverage?: number;
+}
+
+/**
+ * wallDays over the same interval as gpuHoursRange: the days published runs like this one took on these GPUs.
+ */
+export interface ResponseWallDaysRange {
+  /** Days, low end. */
+  low: number;
+  /** Days, high end. */
+  high: number;
+  /** As gpuHoursRange.coverage. */
+  coverage?: number;
 }
 
 /** One line of a bill: count periods for all the units rented (or the one-time setup fee). */
@@ -1301,10 +1320,17 @@ export interface ResponseEstimate {
   /** Steady-state training throughput, tokens per second per GPU (5 significant digits). */
   tokensPerSecondPerGpu: number;
   /**
-   * GPU-hours between the 10th and 90th percentiles of the published runs' leave-one-out residuals (x0.71 to
-   * x1.44 of the point); low = high = gpuHours with efficiency.mfu.
+   * The GPU-hours published runs like this one took: the central interval of the calibration's residuals with
+   * each run's source left out (docs/accuracy.md) that holds `coverage` of them, one interval for
+   * pre-training, one for fine-tuning on one GPU or of adapters, one for full fine-tuning on several GPUs.
+   * The point estimate lies inside. low = high = gpuHours with efficiency.mfu (no coverage then).
    */
   gpuHoursRange: ResponseGpuHoursRange;
+  /**
+   * wallDays over the same interval as gpuHoursRange: the days published runs like this one took on these
+   * GPUs.
+   */
+  wallDaysRange: ResponseWallDaysRange;
   /** count was derived from goal.days (not hardware.count or a fixed layout). */
   countFromGoal: boolean;
   /** Seconds per optimizer step in steady state. */
@@ -1316,21 +1342,28 @@ export interface ResponseEstimate {
   /** Hardware FLOPs utilization (recomputation counted), steady state (4 significant digits). */
   hfu: number;
   /**
-   * Whole-run time / steady-state time (restarts, checkpoints, evaluation, start-up); 1 with efficiency.mfu
-   * (4 significant digits).
+   * Whole-run time / steady-state time (the gap to published pre-training runs, checkpoints, evaluation,
+   * failures, start-up); 1 with efficiency.mfu (4 significant digits).
    */
   overheadFactor: number;
   /** Where the whole run's wall-clock hours go. Absent with efficiency.mfu. */
   runHours?: {
-    /** Hours of iterations at the steady-state speed. */
+    /**
+     * Hours of iterations at the steady-state speed of the planner's tuned layout: what a tuned stack takes.
+     */
     steady: number;
-    /** Hours real pre-training runs spend below that speed. */
+    /**
+     * Hours a typical published pre-training run spends beyond the tuned layout's (its stack, layout, data
+     * loading, stragglers); 0 for fine-tuning.
+     */
     belowBenchmark: number;
-    /** Hours of checkpoint saves and evaluation. */
+    /** Hours of checkpoint saves that stall training, evaluation passes and warm-up. */
     checkpointEval: number;
     /** Hours lost to failures: lost progress and recovery. */
     failures: number;
-    /** Hours loading the model and data, warming up, saving at the end. */
+    /**
+     * Hours starting the framework, loading the model, tokenizing a fine-tuning dataset, saving at the end.
+     */
     startup: number;
   };
   /** Where one iteration's time goes, seconds per iteration. */
@@ -1426,10 +1459,17 @@ export interface ResponseOption {
   /** Steady-state training throughput, tokens per second per GPU (5 significant digits). */
   tokensPerSecondPerGpu: number;
   /**
-   * GPU-hours between the 10th and 90th percentiles of the published runs' leave-one-out residuals (x0.71 to
-   * x1.44 of the point); low = high = gpuHours with efficiency.mfu.
+   * The GPU-hours published runs like this one took: the central interval of the calibration's residuals with
+   * each run's source left out (docs/accuracy.md) that holds `coverage` of them, one interval for
+   * pre-training, one for fine-tuning on one GPU or of adapters, one for full fine-tuning on several GPUs.
+   * The point estimate lies inside. low = high = gpuHours with efficiency.mfu (no coverage then).
    */
   gpuHoursRange: ResponseGpuHoursRange;
+  /**
+   * wallDays over the same interval as gpuHoursRange: the days published runs like this one took on these
+   * GPUs.
+   */
+  wallDaysRange: ResponseWallDaysRange;
   /** It fits, is priced, and meets the deadline and the budget. */
   meetsGoal: boolean;
   /** The recommended option: exactly one when any is usable (result.recommendation says why). */

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,12 @@ double log_ratio(const RunCase& c, const Calibration& cal) {
   return std::log(predict_run_gpu_hours(*c.row, c.steady, cal) / c.row->published_gpu_hours);
 }
 
+// Runs fitted on: a published GPU count and a source the research trusts (whole_runs.csv:
+// count_known, confidence; finetune_runs.csv: fit). The others are predicted and reported.
+bool fit_on(const RunCase& c) { return c.row->fit; }
+bool pretraining(const RunCase& c) { return c.row->training.mode == Mode::pretrain; }
+RangeKind range_kind_of(const RunCase& c) { return range_kind(c.row->training.mode, c.row->gpus); }
+
 // Absolute log error: the median run matters more than the few outliers the data holds.
 double run_loss(const std::vector<const RunCase*>& cases, const Calibration& cal) {
   double loss = 0;
@@ -119,7 +126,16 @@ double run_loss(const std::vector<const RunCase*>& cases, const Calibration& cal
   return loss / std::max<std::size_t>(1, cases.size());
 }
 
-void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal);
+// The whole-run constants, with the steady-state model fixed: the gap between the tuned layout
+// and published pre-training runs on the pre-training runs, the start-up on the fine-tuning
+// runs (which alone say what a short run spends outside its iterations). The other terms are
+// published figures (training/calibration.hpp), not fitted.
+void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal) {
+  std::vector<const RunCase*> pre, fine;
+  for (const RunCase* c : cases) (pretraining(*c) ? pre : fine).push_back(c);
+  if (!pre.empty()) fit({{&cal.run_gap, 1.0, 4.0}}, [&] { return run_loss(pre, cal); }, 80);
+  if (!fine.empty()) fit({{&cal.run_startup_hours, 0.005, 2.0}}, [&] { return run_loss(fine, cal); }, 80);
+}
 
 // Spread of residuals around their own median: how much the per-run detail adds beyond a
 // constant scale (the "shape" of the predictions), as a median relative deviation.
@@ -130,89 +146,182 @@ double shape_error(const std::vector<double>& log_ratios) {
   return median(dev);
 }
 
-struct RunReport {
-  std::vector<double> loo;       // leave-one-run-out log(predicted / published)
-  std::vector<double> constant;  // the same for a constant utilization fitted on the other runs
-  double coverage = 0;           // share of runs inside the 10-90 % range of the other runs' residuals
-  double coverage_known = 0;     // the same among runs with a published GPU count, by their range
+// The range a response states: the central interval of residuals holding kCoverage of them.
+constexpr double kCoverage = 0.8;
+struct Range {
+  double low = 1, high = 1;  // factors of the point estimate
+};
+// The estimate itself always lies inside: where the published runs of a kind all took longer
+// (full fine-tuning on several GPUs with 2023-24 stacks), the range runs from it to them.
+Range range_of(const std::vector<double>& log_residuals) {
+  if (log_residuals.empty()) return {};
+  const double tail = (1 - kCoverage) / 2;
+  return {std::min(1.0, std::exp(-quantile(log_residuals, 1 - tail))), std::max(1.0, std::exp(-quantile(log_residuals, tail)))};
+}
+bool inside(double log_residual, const Range& r) {
+  const double ratio = std::exp(log_residual);  // predicted / published: published = predicted / ratio
+  return 1 / ratio >= r.low * (1 - 1e-9) && 1 / ratio <= r.high * (1 + 1e-9);
+}
+
+// Each held-out set's runs predicted with constants fitted on the other runs: by source (the
+// paper or organization, whole_runs.csv's source_group) or by run.
+using KeyOf = std::string (*)(const RunCase&);
+std::string by_source(const RunCase& c) { return c.row->group; }
+std::string by_run(const RunCase& c) { return c.row->model; }
+
+struct Held {
+  std::vector<double> model;     // log(predicted / published), constants fitted without the run's key
+  std::vector<double> constant;  // the same for a constant utilization fitted on the same runs
+  std::vector<double> steady;    // the planner's tuned steady state alone, nothing fitted
+  std::vector<bool> covered;     // inside the range of the other keys' held-out residuals
+  Range range;                   // of the held-out residuals of the runs fitted on
 };
 
-// Runs whose GPU count was published: the others' count is assumed (whole_runs.csv says
-// which), which makes their per-GPU figures inventions, so no constant is fitted on them.
-bool fit_on(const RunCase& c) { return c.row->count_known; }
-
-RunReport leave_one_run_out(const std::vector<RunCase>& cases, const Calibration& base) {
-  RunReport rep;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
+Held hold_out(const std::vector<RunCase>& cases, const Calibration& base, KeyOf key) {
+  Held h;
+  h.model.resize(cases.size());
+  h.constant.resize(cases.size());
+  h.steady.resize(cases.size());
+  h.covered.resize(cases.size());
+  std::vector<std::string> keys;
+  for (const RunCase& c : cases)
+    if (std::find(keys.begin(), keys.end(), key(c)) == keys.end()) keys.push_back(key(c));
+  for (const std::string& k : keys) {
     std::vector<const RunCase*> rest;
     std::vector<double> implied;  // log(peak hours / published): the utilization of each other run
-    for (std::size_t j = 0; j < cases.size(); ++j)
-      if (j != i && fit_on(cases[j])) {
-        rest.push_back(&cases[j]);
-        implied.push_back(std::log(cases[j].peak_hours / cases[j].row->published_gpu_hours));
+    for (const RunCase& c : cases)
+      if (key(c) != k && fit_on(c)) {
+        rest.push_back(&c);
+        if (pretraining(c)) implied.push_back(std::log(c.peak_hours / c.row->published_gpu_hours));
       }
     Calibration cal = base;
     fit_runs(rest, cal);
-    rep.loo.push_back(log_ratio(cases[i], cal));
     const double utilization = std::exp(median(implied));
-    rep.constant.push_back(std::log(cases[i].peak_hours / utilization / cases[i].row->published_gpu_hours));
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (key(cases[i]) != k) continue;
+      h.model[i] = log_ratio(cases[i], cal);
+      h.constant[i] = std::log(cases[i].peak_hours / utilization / cases[i].row->published_gpu_hours);
+      h.steady[i] = std::log(cases[i].steady.gpu_hours / cases[i].row->published_gpu_hours);
+    }
   }
-  // Coverage as a user meets it: the range comes from the other runs' residuals.
-  int inside = 0;
-  for (std::size_t i = 0; i < rep.loo.size(); ++i) {
-    std::vector<double> others;
-    for (std::size_t j = 0; j < rep.loo.size(); ++j)
-      if (j != i) others.push_back(rep.loo[j]);
-    inside += rep.loo[i] >= quantile(others, 0.1) && rep.loo[i] <= quantile(others, 0.9);
+  // Coverage as a user meets it: each key's runs against the range the other keys' give.
+  for (const std::string& k : keys) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (key(cases[i]) != k) continue;
+      std::vector<double> same_kind;
+      const bool pre = pretraining(cases[i]);
+      for (std::size_t j = 0; j < cases.size(); ++j)
+        if (key(cases[j]) != k && range_kind_of(cases[j]) == range_kind_of(cases[i]) && (fit_on(cases[j]) || !pre))
+          same_kind.push_back(h.model[j]);
+      h.covered[i] = inside(h.model[i], range_of(same_kind));
+    }
   }
-  rep.coverage = static_cast<double>(inside) / std::max<std::size_t>(1, rep.loo.size());
-  int known = 0, inside_known = 0;
-  for (std::size_t i = 0; i < rep.loo.size(); ++i) {
-    if (!fit_on(cases[i])) continue;
-    std::vector<double> others;
-    for (std::size_t j = 0; j < rep.loo.size(); ++j)
-      if (j != i && fit_on(cases[j])) others.push_back(rep.loo[j]);
-    ++known;
-    inside_known += rep.loo[i] >= quantile(others, 0.1) && rep.loo[i] <= quantile(others, 0.9);
-  }
-  rep.coverage_known = static_cast<double>(inside_known) / std::max(1, known);
-  return rep;
+  return h;
 }
 
-void print_run_summary(const char* label, const std::vector<double>& log_ratios) {
-  std::vector<double> abs_pct;
-  double worst = 1;
+// The figures of a held-out set of runs (`which` selects them).
+struct Summary {
+  std::size_t runs = 0;
+  double median_pct = 0, worst = 1, shape_pct = 0, coverage_pct = 0;
   int within = 0;
-  for (double l : log_ratios) {
+};
+Summary summarize_runs(const std::vector<double>& log_ratios, const std::vector<bool>* covered = nullptr) {
+  Summary s;
+  std::vector<double> abs_pct;
+  int in = 0;
+  for (std::size_t i = 0; i < log_ratios.size(); ++i) {
+    const double l = log_ratios[i];
     abs_pct.push_back(std::fabs(std::exp(l) - 1) * 100);
-    worst = std::max(worst, std::exp(std::fabs(l)));
-    within += std::fabs(l) <= std::log(1.5);
+    s.worst = std::max(s.worst, std::exp(std::fabs(l)));
+    s.within += std::fabs(l) <= std::log(1.5);
+    if (covered) in += (*covered)[i];
   }
-  std::printf("  %-38s median |error| %5.1f%%  worst %.2fx  within 1.5x %d/%zu  shape error %4.1f%%\n", label,
-              median(abs_pct), worst, within, log_ratios.size(), 100 * shape_error(log_ratios));
+  s.runs = log_ratios.size();
+  s.median_pct = median(abs_pct);
+  s.shape_pct = 100 * shape_error(log_ratios);
+  s.coverage_pct = s.runs ? 100.0 * in / s.runs : 0;
+  return s;
+}
+
+void print_run_summary(const char* label, const Summary& s, bool coverage) {
+  std::printf("  %-44s median |error| %5.1f%%  worst %.2fx  within 1.5x %2d/%-3zu  shape error %4.1f%%", label, s.median_pct,
+              s.worst, s.within, s.runs, s.shape_pct);
+  if (coverage) std::printf("  in range %3.0f%%", s.coverage_pct);
+  std::printf("\n");
+}
+
+// The held-out residuals of the runs `keep` selects.
+template <class Keep>
+std::vector<double> pick(const std::vector<RunCase>& cases, const std::vector<double>& values, Keep keep) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (keep(cases[i])) out.push_back(values[i]);
+  return out;
+}
+template <class Keep>
+std::vector<bool> pick_covered(const std::vector<RunCase>& cases, const std::vector<bool>& values, Keep keep) {
+  std::vector<bool> out;
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (keep(cases[i])) out.push_back(values[i]);
+  return out;
 }
 
 // Every run: published, steady-state and whole-run GPU-hours with all runs fitted, and the
-// ratio when the run was left out of the fit (the figure that says how a new run fares).
-void print_runs(const std::vector<RunCase>& cases, const Calibration& cal, const std::vector<double>& loo) {
-  std::printf("\n%-20s %-10s %6s %-5s %12s %12s %12s %7s %9s\n", "whole run", "gpu", "gpus", "known", "published", "steady",
-              "predicted", "ratio", "left out");
+// ratio when its source, and when the run alone, was left out of the fit.
+void print_runs(const std::vector<RunCase>& cases, const Calibration& cal, const Held& source, const Held& run) {
+  std::printf("\n%-24s %-26s %-10s %6s %-3s %12s %12s %12s %7s %7s\n", "whole run", "source", "gpu", "gpus", "fit",
+              "published", "steady", "predicted", "source", "run");
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const RunRow& r = *cases[i].row;
     const double predicted = predict_run_gpu_hours(r, cases[i].steady, cal);
-    std::printf("%-20.20s %-10s %6d %-5s %12.0f %12.0f %12.0f %7.3f %9.3f\n", r.model.c_str(), r.gpu.c_str(), r.gpus,
-                r.count_known ? "yes" : "no", r.published_gpu_hours, cases[i].steady.gpu_hours, predicted,
-                predicted / r.published_gpu_hours, std::exp(loo[i]));
+    std::printf("%-24.24s %-26.26s %-10s %6d %-3s %12.6g %12.6g %12.6g %7.3f %7.3f\n", r.model.c_str(), r.group.c_str(),
+                r.gpu.c_str(), r.gpus, r.fit ? "yes" : "no", r.published_gpu_hours, cases[i].steady.gpu_hours, predicted,
+                std::exp(source.model[i]), std::exp(run.model[i]));
   }
 }
 
-// The whole-run constants, with the steady-state model fixed; the failure rate is not fitted
-// (calibration.hpp: from Llama 3's interruption log).
-void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal) {
-  fit({{&cal.run_below_benchmark, 0.0, 3.0},
-       {&cal.run_below_benchmark_exponent, -1.0, -0.01},
-       {&cal.run_startup_hours, 0.02, 2.0}},
-      [&] { return run_loss(cases, cal); }, 60);
+const char* kind_name(RangeKind k) {
+  return k == RangeKind::pretraining ? "pre-training" : k == RangeKind::finetuning ? "fine-tuning on one GPU or of adapters"
+                                                                                  : "full fine-tuning on several GPUs";
+}
+
+// The headline figures, by the kind of run a range is stated for: the runs fitted on with their
+// source left out (and, beside it, each run alone left out), pre-training against a constant
+// utilization and the tuned steady state alone; every published run of the kind (the reported
+// ones too); and the range, with how often it held.
+void print_whole_run_figures(const std::vector<RunCase>& cases, const Held& source, const Held& run) {
+  for (const RangeKind k : {RangeKind::pretraining, RangeKind::finetuning, RangeKind::sharded_finetuning}) {
+    auto fitted = [k](const RunCase& c) { return fit_on(c) && range_kind_of(c) == k; };
+    auto every = [k](const RunCase& c) { return range_kind_of(c) == k; };
+    const auto all = pick(cases, source.model, every);
+    if (all.empty()) continue;
+    std::set<std::string> sources, sources_all;
+    for (const RunCase& c : cases) {
+      if (fitted(c)) sources.insert(c.row->group);
+      if (every(c)) sources_all.insert(c.row->group);
+    }
+    const auto held = pick(cases, source.model, fitted);
+    std::printf("\n%s: %zu runs fitted on from %zu sources, %zu published runs from %zu sources\n", kind_name(k), held.size(),
+                sources.size(), all.size(), sources_all.size());
+    if (!held.empty()) {
+      const auto covered = pick_covered(cases, source.covered, fitted);
+      print_run_summary("fitted on, leave-one-source-out", summarize_runs(held, &covered), true);
+      const auto covered_run = pick_covered(cases, run.covered, fitted);
+      print_run_summary("fitted on, leave-one-run-out", summarize_runs(pick(cases, run.model, fitted), &covered_run), true);
+    }
+    if (k == RangeKind::pretraining) {
+      print_run_summary("constant utilization, leave-one-source-out", summarize_runs(pick(cases, source.constant, fitted)), false);
+      print_run_summary("tuned steady state alone (nothing fitted)", summarize_runs(pick(cases, source.steady, fitted)), false);
+    }
+    const auto covered_all = pick_covered(cases, source.covered, every);
+    print_run_summary("every published run, leave-one-source-out", summarize_runs(all, &covered_all), true);
+    const Range r = range_of(k == RangeKind::pretraining ? held : all);
+    const auto& judged = k == RangeKind::pretraining ? held : all;
+    const auto judged_covered = pick_covered(cases, source.covered, k == RangeKind::pretraining ? std::function<bool(const RunCase&)>(fitted) : std::function<bool(const RunCase&)>(every));
+    std::printf("  range: the central %.0f %% of the leave-one-source-out residuals, x%.2f to x%.2f (%.2fx wide);"
+                " held by %.0f %% of them, each judged by the other sources' range\n",
+                100 * kCoverage, r.low, r.high, r.high / r.low, summarize_runs(judged, &judged_covered).coverage_pct);
+  }
 }
 
 // The steady-state constants, each within the range public benchmarks allow (an efficiency
@@ -412,10 +521,11 @@ int main(int argc, char** argv) {
   std::string steady_path = GPUSIZER_CALIBRATION_DIR "/steady_state.csv";
   std::string runs_path = GPUSIZER_CALIBRATION_DIR "/whole_runs.csv";
   std::string finetune_path = GPUSIZER_CALIBRATION_DIR "/finetune_steady.csv";
-  bool do_fit = false, quiet = false, do_cv = false, print_requests = false, fit_finetune_only = false;
+  bool do_fit = false, quiet = false, do_cv = false, print_requests = false, fit_finetune_only = false, fit_runs_only = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--fit")) do_fit = true;
     else if (!std::strcmp(argv[i], "--fit-finetune")) fit_finetune_only = true;
+    else if (!std::strcmp(argv[i], "--fit-runs")) fit_runs_only = true;
     else if (!std::strcmp(argv[i], "--cross-validate")) do_cv = true;
     else if (!std::strcmp(argv[i], "--quiet")) quiet = true;
     else if (!std::strcmp(argv[i], "--steady") && i + 1 < argc) steady_path = argv[++i];
@@ -424,7 +534,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--requests")) print_requests = true;
     else {
       std::fprintf(stderr,
-                   "usage: gpusizer-calibrate [--fit | --fit-finetune] [--cross-validate] [--quiet] [--steady FILE] [--runs FILE] "
+                   "usage: gpusizer-calibrate [--fit | --fit-finetune | --fit-runs] [--cross-validate] [--quiet] [--steady FILE] [--runs FILE] "
                    "[--finetune FILE] [--requests]\n");
       return 1;
     }
@@ -455,23 +565,44 @@ int main(int argc, char** argv) {
   if (do_cv) cross_validate(steady);
   Calibration cal = default_calibration();
 
+  // The whole-run constants on every run fitted on, and each range from the held-out residuals
+  // of its kind of run (each source left out), so it says how far a run of a source the fit
+  // has not seen strays.
+  auto fit_whole_runs = [&](Calibration& c) {
+    const std::vector<RunCase> cases = run_cases(runs, c);
+    std::vector<const RunCase*> fitted;
+    for (const RunCase& rc : cases)
+      if (fit_on(rc)) fitted.push_back(&rc);
+    const Held held = hold_out(cases, c, by_source);
+    fit_runs(fitted, c);
+    // Pre-training: the runs fitted on. Fine-tuning: every published run of its kind, the few
+    // there are.
+    auto of_kind = [&](RangeKind k, bool fitted_only) {
+      return range_of(pick(cases, held.model, [&](const RunCase& rc) { return range_kind_of(rc) == k && (fit_on(rc) || !fitted_only); }));
+    };
+    const Range pre = of_kind(RangeKind::pretraining, true), fine = of_kind(RangeKind::finetuning, false),
+                sharded = of_kind(RangeKind::sharded_finetuning, false);
+    c.run_range_low = pre.low;
+    c.run_range_high = pre.high;
+    c.finetune_range_low = fine.low;
+    c.finetune_range_high = fine.high;
+    c.sharded_finetune_range_low = sharded.low;
+    c.sharded_finetune_range_high = sharded.high;
+  };
+  auto print_run_constants = [](const Calibration& c) {
+    std::printf("whole-run constants (for core/src/training/calibration.cpp):\n");
+    std::printf("    c.run_gap = %.4f;\n    c.run_startup_hours = %.4f;\n", c.run_gap, c.run_startup_hours);
+    std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n", c.run_range_low, c.run_range_high);
+    std::printf("    c.finetune_range_low = %.3f;\n    c.finetune_range_high = %.3f;\n", c.finetune_range_low,
+                c.finetune_range_high);
+    std::printf("    c.sharded_finetune_range_low = %.3f;\n    c.sharded_finetune_range_high = %.3f;\n\n",
+                c.sharded_finetune_range_low, c.sharded_finetune_range_high);
+  };
   if (do_fit) {
     fit_steady(steady, cal);
     fit_finetune(finetune, cal);
-    // The whole-run constants on every run; the range from the leave-one-run-out residuals,
-    // so it says how far a run the fit has not seen strays.
-    const std::vector<RunCase> cases = run_cases(runs, cal);
-    std::vector<const RunCase*> known;
-    for (const RunCase& c : cases)
-      if (fit_on(c)) known.push_back(&c);
-    fit_runs(known, cal);
-    const RunReport rep = leave_one_run_out(cases, cal);
-    std::vector<double> loo_known;
-    for (std::size_t i = 0; i < cases.size(); ++i)
-      if (fit_on(cases[i])) loo_known.push_back(rep.loo[i]);
-    cal.run_range_low = std::exp(-quantile(loo_known, 0.9));
-    cal.run_range_high = std::exp(-quantile(loo_known, 0.1));
-    std::printf("fitted constants (for core/src/calibration.cpp):\n");
+    fit_whole_runs(cal);
+    std::printf("fitted constants (for core/src/training/calibration.cpp):\n");
     std::printf("    c.ampere = {%.3f, %.3f, %.3f, %.3f};\n", cal.ampere.gemm, cal.ampere.gemm_fp8, cal.ampere.attention,
                 cal.ampere.tp_overlap);
     std::printf("    c.hopper = {%.3f, %.3f, %.3f, %.3f};\n", cal.hopper.gemm, cal.hopper.gemm_fp8, cal.hopper.attention,
@@ -484,11 +615,12 @@ int main(int argc, char** argv) {
                 cal.layer_overhead_s, cal.zero3_compute_efficiency, cal.zero3_layer_overhead_s);
     std::printf("    c.moe_layer_overhead_s = %.3g;\n    c.moe_comm_overlap = %.3f;\n", cal.moe_layer_overhead_s,
                 cal.moe_comm_overlap);
-    std::printf("    c.run_below_benchmark = %.4f;\n    c.run_below_benchmark_exponent = %.4f;\n",
-                cal.run_below_benchmark, cal.run_below_benchmark_exponent);
-    std::printf("    c.run_startup_hours = %.4f;\n", cal.run_startup_hours);
-    std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n\n", cal.run_range_low, cal.run_range_high);
+    print_run_constants(cal);
     print_finetune_constants(cal);
+  } else if (fit_runs_only) {
+    // The whole-run constants alone, on the compiled steady-state constants.
+    fit_whole_runs(cal);
+    print_run_constants(cal);
   } else if (fit_finetune_only) {
     // The fine-tuning constants alone, on the compiled pre-training constants.
     fit_finetune(finetune, cal);
@@ -496,8 +628,9 @@ int main(int argc, char** argv) {
   }
   const SteadyScore s = score_steady(report_steady, cal, !quiet);
   const std::vector<RunCase> report_cases = run_cases(report_runs, cal);
-  const RunReport rep = leave_one_run_out(report_cases, cal);
-  if (!quiet) print_runs(report_cases, cal, rep.loo);
+  const Held by_source_held = hold_out(report_cases, cal, by_source);
+  const Held by_run_held = hold_out(report_cases, cal, by_run);
+  if (!quiet) print_runs(report_cases, cal, by_source_held, by_run_held);
   std::printf("\nsteady state: %zu rows, mean |error| %.1f%%, median %.1f%%, max %.1f%%\n", report_steady.size(),
               s.mean_abs_pct, s.median_abs_pct, s.max_abs_pct);
   for (const auto& [name, errors] : s.errors) {
@@ -509,24 +642,8 @@ int main(int argc, char** argv) {
     std::printf("  %-30s %4zu rows  mean |error| %5.1f%%  bias %+5.1f%%\n", name.c_str(), errors.size(),
                 100 * mean_abs / errors.size(), 100 * mean / errors.size());
   }
-  std::vector<double> fitted;
-  for (const RunCase& c : report_cases) fitted.push_back(log_ratio(c, cal));
-  std::printf("whole runs: %zu rows\n", report_cases.size());
-  std::vector<double> loo_known, constant_known;
-  for (std::size_t i = 0; i < report_cases.size(); ++i)
-    if (fit_on(report_cases[i])) {
-      loo_known.push_back(rep.loo[i]);
-      constant_known.push_back(rep.constant[i]);
-    }
-  print_run_summary("fitted on every run (not a test)", fitted);
-  print_run_summary("leave-one-run-out, every run", rep.loo);
-  print_run_summary("constant utilization, every run", rep.constant);
-  print_run_summary("leave-one-run-out, GPU count published", loo_known);
-  print_run_summary("constant utilization, GPU count published", constant_known);
-  std::printf("  range 10-90 %% of the leave-one-out residuals of runs with a published GPU count: x%.2f to x%.2f"
-              " (%.2fx wide); holds %.0f%% of those runs, each judged by the others' range\n",
-              std::exp(-quantile(loo_known, 0.9)), std::exp(-quantile(loo_known, 0.1)),
-              std::exp(quantile(loo_known, 0.9) - quantile(loo_known, 0.1)), 100 * rep.coverage_known);
+  std::printf("\nwhole runs: %zu\n", report_cases.size());
+  print_whole_run_figures(report_cases, by_source_held, by_run_held);
   std::printf("\n");
   report_finetune(report_finetune_rows, cal, !quiet);
   report_qlora_ratios(report_finetune_rows, cal);

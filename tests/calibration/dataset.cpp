@@ -207,6 +207,13 @@ std::vector<RunRow> load_runs(const std::string& path) {
     row.training = row.request.training;
     row.gpus = *row.request.count;
     row.count_known = text(r, "count_known") == "yes";
+    row.group = text(r, "source_group");
+    row.organization = text(r, "organization");
+    row.framework = text(r, "framework");
+    row.year = text(r, "year");
+    row.confidence = text(r, "confidence");
+    if (row.group.empty()) row.group = row.model;
+    row.fit = row.count_known && row.confidence != "low";
     row.published_gpu_hours = num(r, "published_gpu_hours");
     const double batch_tokens = num(r, "global_batch_tokens");
     if (batch_tokens > 0) row.global_batch = static_cast<int>(batch_tokens / row.training.seq_len + 0.5);
@@ -234,6 +241,10 @@ std::vector<FinetuneRunRow> load_finetune_runs(const std::string& path) {
     row.gpus = *row.request.count;
     row.published_wall_hours = num(r, "published_wall_hours");
     row.fit = text(r, "fit") != "no";
+    row.group = text(r, "source_group");
+    if (row.group.empty()) row.group = row.id;
+    row.framework = text(r, "framework");
+    row.year = text(r, "year");
     rows.push_back(std::move(row));
   }
   return rows;
@@ -264,7 +275,7 @@ RunSteady predict_run_steady(const RunRow& row, const Calibration& cal) {
 
 double predict_run_gpu_hours(const RunRow& row, const RunSteady& steady, const Calibration& cal) {
   const double steady_seconds = steady.gpu_hours * 3600 / row.gpus;
-  return whole_run_hours(steady_seconds, steady.gpus_used, row.gpus, row.spec, row.training, cal).total() * row.gpus;
+  return whole_run_hours(steady_seconds, steady.gpus_used, row.cluster.gpus_per_node, row.spec, row.training, cal).total() * row.gpus;
 }
 
 RunRow as_run(const FinetuneRunRow& f) {
@@ -278,7 +289,11 @@ RunRow as_run(const FinetuneRunRow& f) {
   r.spec = f.spec;
   r.training = f.training;
   r.gpus = f.gpus;
-  r.count_known = f.fit;  // a run not fitted on is treated as one whose inputs are uncertain
+  r.count_known = true;
+  r.fit = f.fit;
+  r.group = f.group;
+  r.framework = f.framework;
+  r.year = f.year;
   r.published_gpu_hours = f.published_wall_hours * f.gpus;
   return r;
 }

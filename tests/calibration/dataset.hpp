@@ -36,6 +36,10 @@ struct SteadyRow {
 
 struct RunRow {
   std::string model, gpu, source;
+  // The paper or organization the run comes from (whole_runs.csv: source_group): runs of one
+  // source share their hardware, software and reporting habits, so accuracy is measured with
+  // each source left out whole.
+  std::string group, organization, framework, year, confidence;
   std::string request_json;
   Request request;
   Cluster cluster;
@@ -43,6 +47,7 @@ struct RunRow {
   TrainingSpec training;
   int gpus = 0;
   bool count_known = false;
+  bool fit = true;  // false: reported, never fitted on (an assumed GPU count, or low confidence)
   // Sequences per step where published, else the default rule. The contract sets a global
   // batch only inside a fixed layout (hardware.parallelism), so for a planned run it is
   // passed to the planner beside the request.
@@ -54,6 +59,7 @@ struct RunRow {
 // packed or padded, for some epochs (training.examples / tokensPerExample / packing).
 struct FinetuneRunRow {
   std::string id, model, gpu, source;
+  std::string group, framework, year;  // source_group (as for whole runs), the stack and its year
   std::string request_json;
   Request request;
   Cluster cluster;

@@ -74,6 +74,14 @@ void memory_breakdown_json(Writer& w, const MemoryBreakdown& m) {
 // The fields a run shares between estimate and options; `fits` given by the caller (an
 // option's own verdict). A summary leaves out what only the detail shows: utilization, peak,
 // memory and the layout.
+// {low, high, coverage}: coverage, the share of published runs the range holds, only where
+// there is a range (none with efficiency.mfu).
+void range_json(Writer& w, double low, double high, double coverage) {
+  w.begin_object().num("low", low).num("high", high);
+  if (coverage > 0) w.num("coverage", coverage);
+  w.end_object();
+}
+
 void run_fields(Writer& w, const TrainingRun& run, bool fits, bool summary) {
   w.str("gpu", run.gpu).integer("count", run.count).integer("gpusUsed", run.plan.gpus_used);
   if (!summary) w.num("mfu", round_sig(run.mfu, 4)).str("mfuSource", run.mfu_source).num("peakTflops", sig(run.peak_tflops));
@@ -84,7 +92,8 @@ void run_fields(Writer& w, const TrainingRun& run, bool fits, bool summary) {
     parallelism_json(w, run.plan.par);
   }
   w.num("tokensPerSecondPerGpu", round_sig(run.tokens_per_second_per_gpu, 5));
-  w.key("gpuHoursRange").begin_object().num("low", run.gpu_hours_low).num("high", run.gpu_hours_high).end_object();
+  range_json(w.key("gpuHoursRange"), run.gpu_hours_low, run.gpu_hours_high, run.range_coverage);
+  range_json(w.key("wallDaysRange"), run.wall_days_low, run.wall_days_high, run.range_coverage);
 }
 
 void breakdown_json(Writer& w, const TimeBreakdown& b) {

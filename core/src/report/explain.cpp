@@ -135,7 +135,12 @@ std::string time_step(const Request& req, const Result& r) {
               {"duration", duration_text(lang, run->wall_days)}});
   }
   if (run->mfu_source != "request")
-    s += say(lang, msg::step_time_range, {{"low", format_sig(run->gpu_hours_low, 3)}, {"high", format_sig(run->gpu_hours_high, 3)}});
+    s += say(lang, msg::step_time_range,
+             {{"coverage", format_sig(run->range_coverage * 10, 2)},
+              {"low", format_sig(run->gpu_hours_low, 3)},
+              {"high", format_sig(run->gpu_hours_high, 3)},
+              {"days_low", duration_text(lang, run->wall_days_low)},
+              {"days_high", duration_text(lang, run->wall_days_high)}});
   return s;
 }
 

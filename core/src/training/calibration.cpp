@@ -15,7 +15,7 @@ const ArchitectureEfficiency& Calibration::architecture(const std::string& arch)
 const Calibration& default_calibration() {
   static const Calibration calibration = [] {
     Calibration c;
-    // Fitted by `gpusizer-calibrate --fit` on tests/calibration (see README "Calibration").
+    // Fitted by `gpusizer-calibrate --fit` on tests/calibration (docs/accuracy.md).
     // The fit starts from public benchmark figures (cuBLAS bf16 GEMMs ~80 % of peak,
     // FlashAttention-2 ~40-55 %, NCCL ~80 % of link bandwidth) and keeps each constant inside
     // a physical range; the values absorb what the model does not itemize (kernel fusion,
@@ -33,11 +33,15 @@ const Calibration& default_calibration() {
     c.zero3_layer_overhead_s = 1e-06;
     c.moe_layer_overhead_s = 0.00331;
     c.moe_comm_overlap = 0.900;
-    c.run_below_benchmark = 0.3756;
-    c.run_below_benchmark_exponent = -0.2080;
-    c.run_startup_hours = 0.0200;
-    c.run_range_low = 0.714;
-    c.run_range_high = 1.438;
+    // Whole runs: `gpusizer-calibrate --fit-runs` (each range from the held-out residuals).
+    c.run_gap = 1.4129;
+    c.run_startup_hours = 0.0077;
+    c.run_range_low = 0.547;
+    c.run_range_high = 1.491;
+    c.finetune_range_low = 0.915;
+    c.finetune_range_high = 1.677;
+    c.sharded_finetune_range_low = 1.000;
+    c.sharded_finetune_range_high = 9.758;
     // Architectures without measured rows, relative to the fitted families: Blackwell and
     // Hopper-class export parts as Hopper; Ada and Volta as Ampere (same cuBLAS share of their
     // peaks in public GEMM benchmarks); MI300X hipBLASLt reaches ~60 % of what Hopper reaches

@@ -54,7 +54,11 @@ struct TrainingRun {
   double seconds = 0;
   double wall_days = 0;          // rounded for display; cost uses this same figure
   double gpu_hours = 0;
-  double gpu_hours_low = 0, gpu_hours_high = 0;  // spread of the calibration residuals
+  // The range published runs like this one landed in: a central interval of the calibration's
+  // held-out residuals holding range_coverage of them (0 and low = high with efficiency.mfu).
+  double gpu_hours_low = 0, gpu_hours_high = 0;
+  double wall_days_low = 0, wall_days_high = 0;
+  double range_coverage = 0;
   bool fits() const { return plan.fits; }
 };
 

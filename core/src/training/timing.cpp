@@ -155,7 +155,7 @@ void RunTimer::time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int 
     // fail; every rented one is paid for and counted in the whole-run MFU.
     const double tokens = req_.training.tokens_total();
     const double steady_seconds = tokens / (run.tokens_per_second_per_gpu * used);
-    run.hours = whole_run_hours(steady_seconds, used, count, req_.model, req_.training, default_calibration());
+    run.hours = whole_run_hours(steady_seconds, used, gpu.gpus_per_node, req_.model, req_.training, default_calibration());
     run.overhead_factor = run.hours.total() / run.hours.steady;
     // Steady-state time x run overheads, expressed as the utilization that gives it.
     run.mfu = run.steady_mfu * used / count / run.overhead_factor;
@@ -167,10 +167,22 @@ void RunTimer::time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int 
   run.wall_days = std::isfinite(run.seconds) ? round_sig(run.seconds / kSecondsPerDay, 6) : 0;
   if (days_only) return;
   run.gpu_hours = round_sig(run.wall_days * 24 * count, 6);
+  // The range of what published runs took (training/calibration.hpp): pre-training runs and
+  // fine-tuning runs each have their own. A user's utilization fixes the time: no range.
   const Calibration& cal = default_calibration();
   const bool modeled = !req_.mfu;
-  run.gpu_hours_low = round_sig(run.gpu_hours * (modeled ? cal.run_range_low : 1), 6);
-  run.gpu_hours_high = round_sig(run.gpu_hours * (modeled ? cal.run_range_high : 1), 6);
+  const RangeKind kind = range_kind(req_.training.mode, used);
+  const double low = !modeled ? 1 : kind == RangeKind::pretraining ? cal.run_range_low
+                                  : kind == RangeKind::finetuning  ? cal.finetune_range_low
+                                                                   : cal.sharded_finetune_range_low;
+  const double high = !modeled ? 1 : kind == RangeKind::pretraining ? cal.run_range_high
+                                   : kind == RangeKind::finetuning  ? cal.finetune_range_high
+                                                                    : cal.sharded_finetune_range_high;
+  run.gpu_hours_low = round_sig(run.gpu_hours * low, 6);
+  run.gpu_hours_high = round_sig(run.gpu_hours * high, 6);
+  run.wall_days_low = round_sig(run.wall_days * low, 6);
+  run.wall_days_high = round_sig(run.wall_days * high, 6);
+  run.range_coverage = modeled ? cal.run_range_coverage : 0;
 }
 
 TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed, bool exact_search) {
@@ -210,11 +222,11 @@ RunTimer::Known RunTimer::known_for_days(const Cluster& c, double days) {
   return k;
 }
 
-// The planner ranks layouts by cost = steady time x (1 + checkpoint share + failures x GPUs
-// used); the days add the steady time x below_benchmark(GPUs rented) and the start-up. A
-// plan of cost at most `plan`'s has steady time at most cost / (1 + checkpoint share), so its
-// days are at most those of `plan` with the below-benchmark hours scaled by `plan`'s (1 +
-// checkpoint share + failures) / (1 + checkpoint share). A user's MFU fixes the days outright.
+// The planner ranks layouts by cost = steady time x (1 + evaluation share + failures x GPUs
+// used), and the whole run is that x the gap to published runs (pre-training), plus the
+// checkpoint saves and the start-up. A plan of cost at most `plan`'s trains no longer, so it
+// makes no more saves; each takes at most what one machine writes alone. A user's MFU fixes
+// the days outright.
 double RunTimer::days_bound(const Plan& plan, const Gpu& gpu, int count) const {
   TrainingRun run;
   time_run(run, plan, gpu, count, true);
@@ -222,8 +234,11 @@ double RunTimer::days_bound(const Plan& plan, const Gpu& gpu, int count) const {
   double days = run.seconds / kSecondsPerDay;
   const RunHours& h = run.hours;
   if (!req_.mfu && h.total() > 0 && h.steady > 0) {
-    const double ranked = h.steady + h.checkpoint_eval + h.failures;
-    days *= (ranked + h.below_benchmark * ranked / (h.steady + h.checkpoint_eval) + h.startup) / h.total();
+    const Calibration& cal = default_calibration();
+    const double ranked = h.total() - h.checkpoint_stall - h.startup;
+    const double one_machine = checkpoint_bytes(req_.model, req_.training) / cal.run_checkpoint_bytes_per_second_per_node / 3600;
+    const double saves = std::floor(ranked / cal.run_checkpoint_interval_hours);
+    days *= (ranked + saves * one_machine + h.startup) / h.total();
   }
   return days * (1 + 1e-6);  // and the display rounding of the days (6 significant digits)
 }

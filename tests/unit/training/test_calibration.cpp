@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "dataset.hpp"
@@ -96,26 +98,35 @@ TEST_CASE("every measured row is predicted within a factor of three", "[calibrat
   }
 }
 
-TEST_CASE("published whole runs: median error under 18% where the GPU count is published, every run within 2.5x",
-          "[calibration]") {
-  // The constants are fitted on these runs (gpusizer-calibrate --fit); the honest, left-out
-  // figures are the calibration tool's (README). This guards the compiled constants.
-  std::vector<double> known;
+// How well whole runs are predicted is a measurement, the calibration tool's to print
+// (gpusizer-calibrate, docs/accuracy.md), not a test's to assert. These check what the
+// measurement rests on: every run plans through the contract, names its source, and the
+// ranges the compiled constants state hold the point estimate.
+TEST_CASE("published whole runs plan through the contract, each with its source", "[calibration]") {
+  std::set<std::string> sources;
+  std::size_t fitted = 0;
   for (const RunRow& r : runs()) {
+    INFO(r.model << ": " << r.request_json);
     const RunSteady steady = predict_run_steady(r, default_calibration());
-    REQUIRE(steady.gpu_hours > 0);
-    const double ratio = predict_run_gpu_hours(r, steady, default_calibration()) / r.published_gpu_hours;
-    INFO(r.model << ": predicted / published = " << ratio);
-    CHECK(ratio > 1 / 2.5);
-    CHECK(ratio < 2.5);
-    if (r.count_known) {
-      CHECK(ratio > 1 / 2.0);
-      CHECK(ratio < 2.0);
-      known.push_back(std::fabs(ratio - 1));
-    }
+    CHECK(steady.gpu_hours > 0);
+    CHECK(predict_run_gpu_hours(r, steady, default_calibration()) > steady.gpu_hours);
+    CHECK_FALSE(r.group.empty());
+    CHECK_FALSE(r.source.empty());
+    CHECK(r.published_gpu_hours > 0);
+    sources.insert(r.group);
+    fitted += r.fit;
   }
-  CHECK(known.size() >= 35);
-  CHECK(median(known) < 0.18);
+  CHECK(sources.size() >= 25);
+  CHECK(fitted >= 50);
+  const Calibration& c = default_calibration();
+  for (const auto& [low, high] : {std::pair{c.run_range_low, c.run_range_high}, std::pair{c.finetune_range_low, c.finetune_range_high},
+                                  std::pair{c.sharded_finetune_range_low, c.sharded_finetune_range_high}}) {
+    CHECK(low <= 1);
+    CHECK(high >= 1);
+    CHECK(low > 0);
+  }
+  CHECK(c.run_range_coverage > 0);
+  CHECK(c.run_range_coverage < 1);
 }
 
 TEST_CASE("fine-tuning rows are requests of every mode, eager and fused, on one GPU and many", "[calibration]") {
