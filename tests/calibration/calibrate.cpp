@@ -1,9 +1,11 @@
 // gpusizer-calibrate: predicted vs measured throughput (steady_state.csv, finetune_steady.csv)
-// and predicted vs published whole-run GPU-hours (whole_runs.csv), with summary errors; --fit
-// searches the calibration constants (core/src/calibration.cpp) that minimize the error,
-// --fit-finetune only those fine-tuning alone uses; --requests prints each row's request.
-// usage: gpusizer-calibrate [--fit | --fit-finetune] [--cross-validate] [--steady FILE] [--runs FILE] [--finetune FILE]
-//                           [--requests] [--quiet]
+// and predicted vs published whole-run GPU-hours (whole_runs.csv, finetune_runs.csv), with each
+// run's source held out and each run alone held out; --fit searches the calibration constants
+// (core/src/training/calibration.cpp), --fit-finetune only those fine-tuning alone uses,
+// --fit-runs only the whole-run ones; --accuracy-page ROOT writes docs/accuracy.md, its plots
+// and the README's accuracy table; --requests prints each row's request.
+// usage: gpusizer-calibrate [--fit | --fit-finetune | --fit-runs] [--cross-validate] [--accuracy-page ROOT]
+//                           [--steady FILE] [--runs FILE] [--finetune FILE] [--requests] [--quiet]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "accuracy_page.hpp"
 #include "dataset.hpp"
+#include "runs.hpp"
 #include "contract/default_catalog.hpp"
 #include "finetune.hpp"
 #include "fitting.hpp"
@@ -25,22 +29,6 @@ using namespace gpusizer;
 using namespace gpusizer::calibration;
 
 namespace {
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-double quantile(std::vector<double> v, double q) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const double pos = q * (v.size() - 1);
-  const std::size_t i = static_cast<std::size_t>(pos);
-  const double f = pos - i;
-  return i + 1 < v.size() ? v[i] * (1 - f) + v[i + 1] * f : v[i];
-}
 
 struct SteadyScore {
   double loss = 0;  // mean over framework groups of the mean squared log error
@@ -89,181 +77,11 @@ SteadyScore score_steady(const std::vector<SteadyRow>& rows, const Calibration& 
   return s;
 }
 
-// Whole runs: the steady state of each run is computed once (it does not depend on the run
-// constants), then the run constants are fitted and scored on it.
-struct RunCase {
-  const RunRow* row;
-  RunSteady steady;
-  double peak_hours = 0;  // 6 P D / dense peak: the GPU-hours at 100 % utilization
-};
-
-std::vector<RunCase> run_cases(const std::vector<RunRow>& rows, const Calibration& cal) {
-  std::vector<RunCase> cases;
-  for (const RunRow& r : rows) {
-    RunCase c{&r, predict_run_steady(r, cal)};
-    if (c.steady.gpu_hours <= 0) continue;
-    const Gpu& gpu = *default_catalog()->find_gpu(r.gpu);
-    c.peak_hours = 6 * r.spec.active_params * r.training.tokens_total() / (peak_for(gpu, r.training.precision).tflops * 1e12) / 3600;
-    cases.push_back(c);
-  }
-  return cases;
-}
-
-double log_ratio(const RunCase& c, const Calibration& cal) {
-  return std::log(predict_run_gpu_hours(*c.row, c.steady, cal) / c.row->published_gpu_hours);
-}
-
-// Runs fitted on: a published GPU count and a source the research trusts (whole_runs.csv:
-// count_known, confidence; finetune_runs.csv: fit). The others are predicted and reported.
-bool fit_on(const RunCase& c) { return c.row->fit; }
-bool pretraining(const RunCase& c) { return c.row->training.mode == Mode::pretrain; }
-RangeKind range_kind_of(const RunCase& c) { return range_kind(c.row->training.mode, c.row->gpus); }
-
-// Absolute log error: the median run matters more than the few outliers the data holds.
-double run_loss(const std::vector<const RunCase*>& cases, const Calibration& cal) {
-  double loss = 0;
-  for (const RunCase* c : cases) loss += std::fabs(log_ratio(*c, cal));
-  return loss / std::max<std::size_t>(1, cases.size());
-}
-
-// The whole-run constants, with the steady-state model fixed: the gap between the tuned layout
-// and published pre-training runs on the pre-training runs, the start-up on the fine-tuning
-// runs (which alone say what a short run spends outside its iterations). The other terms are
-// published figures (training/calibration.hpp), not fitted.
-void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal) {
-  std::vector<const RunCase*> pre, fine;
-  for (const RunCase* c : cases) (pretraining(*c) ? pre : fine).push_back(c);
-  if (!pre.empty()) fit({{&cal.run_gap, 1.0, 4.0}}, [&] { return run_loss(pre, cal); }, 80);
-  if (!fine.empty()) fit({{&cal.run_startup_hours, 0.005, 2.0}}, [&] { return run_loss(fine, cal); }, 80);
-}
-
-// Spread of residuals around their own median: how much the per-run detail adds beyond a
-// constant scale (the "shape" of the predictions), as a median relative deviation.
-double shape_error(const std::vector<double>& log_ratios) {
-  const double m = median(log_ratios);
-  std::vector<double> dev;
-  for (double l : log_ratios) dev.push_back(std::fabs(std::exp(l - m) - 1));
-  return median(dev);
-}
-
-// The range a response states: the central interval of residuals holding kCoverage of them.
-constexpr double kCoverage = 0.8;
-struct Range {
-  double low = 1, high = 1;  // factors of the point estimate
-};
-// The estimate itself always lies inside: where the published runs of a kind all took longer
-// (full fine-tuning on several GPUs with 2023-24 stacks), the range runs from it to them.
-Range range_of(const std::vector<double>& log_residuals) {
-  if (log_residuals.empty()) return {};
-  const double tail = (1 - kCoverage) / 2;
-  return {std::min(1.0, std::exp(-quantile(log_residuals, 1 - tail))), std::max(1.0, std::exp(-quantile(log_residuals, tail)))};
-}
-bool inside(double log_residual, const Range& r) {
-  const double ratio = std::exp(log_residual);  // predicted / published: published = predicted / ratio
-  return 1 / ratio >= r.low * (1 - 1e-9) && 1 / ratio <= r.high * (1 + 1e-9);
-}
-
-// Each held-out set's runs predicted with constants fitted on the other runs: by source (the
-// paper or organization, whole_runs.csv's source_group) or by run.
-using KeyOf = std::string (*)(const RunCase&);
-std::string by_source(const RunCase& c) { return c.row->group; }
-std::string by_run(const RunCase& c) { return c.row->model; }
-
-struct Held {
-  std::vector<double> model;     // log(predicted / published), constants fitted without the run's key
-  std::vector<double> constant;  // the same for a constant utilization fitted on the same runs
-  std::vector<double> steady;    // the planner's tuned steady state alone, nothing fitted
-  std::vector<bool> covered;     // inside the range of the other keys' held-out residuals
-  Range range;                   // of the held-out residuals of the runs fitted on
-};
-
-Held hold_out(const std::vector<RunCase>& cases, const Calibration& base, KeyOf key) {
-  Held h;
-  h.model.resize(cases.size());
-  h.constant.resize(cases.size());
-  h.steady.resize(cases.size());
-  h.covered.resize(cases.size());
-  std::vector<std::string> keys;
-  for (const RunCase& c : cases)
-    if (std::find(keys.begin(), keys.end(), key(c)) == keys.end()) keys.push_back(key(c));
-  for (const std::string& k : keys) {
-    std::vector<const RunCase*> rest;
-    std::vector<double> implied;  // log(peak hours / published): the utilization of each other run
-    for (const RunCase& c : cases)
-      if (key(c) != k && fit_on(c)) {
-        rest.push_back(&c);
-        if (pretraining(c)) implied.push_back(std::log(c.peak_hours / c.row->published_gpu_hours));
-      }
-    Calibration cal = base;
-    fit_runs(rest, cal);
-    const double utilization = std::exp(median(implied));
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      if (key(cases[i]) != k) continue;
-      h.model[i] = log_ratio(cases[i], cal);
-      h.constant[i] = std::log(cases[i].peak_hours / utilization / cases[i].row->published_gpu_hours);
-      h.steady[i] = std::log(cases[i].steady.gpu_hours / cases[i].row->published_gpu_hours);
-    }
-  }
-  // Coverage as a user meets it: each key's runs against the range the other keys' give.
-  for (const std::string& k : keys) {
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      if (key(cases[i]) != k) continue;
-      std::vector<double> same_kind;
-      const bool pre = pretraining(cases[i]);
-      for (std::size_t j = 0; j < cases.size(); ++j)
-        if (key(cases[j]) != k && range_kind_of(cases[j]) == range_kind_of(cases[i]) && (fit_on(cases[j]) || !pre))
-          same_kind.push_back(h.model[j]);
-      h.covered[i] = inside(h.model[i], range_of(same_kind));
-    }
-  }
-  return h;
-}
-
-// The figures of a held-out set of runs (`which` selects them).
-struct Summary {
-  std::size_t runs = 0;
-  double median_pct = 0, worst = 1, shape_pct = 0, coverage_pct = 0;
-  int within = 0;
-};
-Summary summarize_runs(const std::vector<double>& log_ratios, const std::vector<bool>* covered = nullptr) {
-  Summary s;
-  std::vector<double> abs_pct;
-  int in = 0;
-  for (std::size_t i = 0; i < log_ratios.size(); ++i) {
-    const double l = log_ratios[i];
-    abs_pct.push_back(std::fabs(std::exp(l) - 1) * 100);
-    s.worst = std::max(s.worst, std::exp(std::fabs(l)));
-    s.within += std::fabs(l) <= std::log(1.5);
-    if (covered) in += (*covered)[i];
-  }
-  s.runs = log_ratios.size();
-  s.median_pct = median(abs_pct);
-  s.shape_pct = 100 * shape_error(log_ratios);
-  s.coverage_pct = s.runs ? 100.0 * in / s.runs : 0;
-  return s;
-}
-
 void print_run_summary(const char* label, const Summary& s, bool coverage) {
   std::printf("  %-44s median |error| %5.1f%%  worst %.2fx  within 1.5x %2d/%-3zu  shape error %4.1f%%", label, s.median_pct,
               s.worst, s.within, s.runs, s.shape_pct);
   if (coverage) std::printf("  in range %3.0f%%", s.coverage_pct);
   std::printf("\n");
-}
-
-// The held-out residuals of the runs `keep` selects.
-template <class Keep>
-std::vector<double> pick(const std::vector<RunCase>& cases, const std::vector<double>& values, Keep keep) {
-  std::vector<double> out;
-  for (std::size_t i = 0; i < cases.size(); ++i)
-    if (keep(cases[i])) out.push_back(values[i]);
-  return out;
-}
-template <class Keep>
-std::vector<bool> pick_covered(const std::vector<RunCase>& cases, const std::vector<bool>& values, Keep keep) {
-  std::vector<bool> out;
-  for (std::size_t i = 0; i < cases.size(); ++i)
-    if (keep(cases[i])) out.push_back(values[i]);
-  return out;
 }
 
 // Every run: published, steady-state and whole-run GPU-hours with all runs fitted, and the
@@ -278,11 +96,6 @@ void print_runs(const std::vector<RunCase>& cases, const Calibration& cal, const
                 r.gpu.c_str(), r.gpus, r.fit ? "yes" : "no", r.published_gpu_hours, cases[i].steady.gpu_hours, predicted,
                 std::exp(source.model[i]), std::exp(run.model[i]));
   }
-}
-
-const char* kind_name(RangeKind k) {
-  return k == RangeKind::pretraining ? "pre-training" : k == RangeKind::finetuning ? "fine-tuning on one GPU or of adapters"
-                                                                                  : "full fine-tuning on several GPUs";
 }
 
 // The headline figures, by the kind of run a range is stated for: the runs fitted on with their
@@ -379,26 +192,32 @@ void fit_steady(const std::vector<SteadyRow>& rows, Calibration& cal) {
   cal = best;
 }
 
-// Leave one framework group out: fit on the others, score the group left out.
-void cross_validate(const std::vector<SteadyRow>& rows) {
-  std::map<std::string, std::vector<SteadyRow>> groups;
-  for (const SteadyRow& r : rows) groups[group_of(r)].push_back(r);
-  std::printf("leave-one-group-out (fitted without the group, then scored on it):\n");
+// Leave one framework group out: fit on the others, score the group left out. Returns each
+// row's held-out error (predicted / measured - 1), in the rows' order.
+std::vector<double> cross_validate(const std::vector<SteadyRow>& rows, bool print = true) {
+  std::map<std::string, std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < rows.size(); ++i) groups[group_of(rows[i])].push_back(i);
+  if (print) std::printf("leave-one-group-out (fitted without the group, then scored on it):\n");
+  std::vector<double> held(rows.size());
   std::vector<double> all;
-  for (const auto& [name, held_out] : groups) {
+  for (const auto& [name, members] : groups) {
     std::vector<SteadyRow> rest;
     for (const SteadyRow& r : rows)
       if (group_of(r) != name) rest.push_back(r);
     Calibration cal = default_calibration();
     fit_steady(rest, cal);
-    const SteadyScore s = score_steady(held_out, cal, false);
-    for (const auto& [g, errors] : s.errors)
-      for (double e : errors) all.push_back(std::fabs(e) * 100);
-    std::printf("  %-46s %4zu rows  mean |error| %5.1f%%\n", name.c_str(), held_out.size(), s.mean_abs_pct);
+    double sum = 0;
+    for (std::size_t i : members) {
+      held[i] = predict_steady(rows[i], cal) / rows[i].measured_tokens_per_s_per_gpu - 1;
+      sum += std::fabs(held[i]) * 100;
+      all.push_back(std::fabs(held[i]) * 100);
+    }
+    if (print) std::printf("  %-46s %4zu rows  mean |error| %5.1f%%\n", name.c_str(), members.size(), sum / members.size());
   }
   double sum = 0;
   for (double e : all) sum += e;
-  std::printf("  all held-out rows: mean |error| %.1f%%, median %.1f%%\n\n", sum / all.size(), median(all));
+  if (print) std::printf("  all held-out rows: mean |error| %.1f%%, median %.1f%%\n\n", sum / all.size(), median(all));
+  return held;
 }
 
 // ---- fine-tuning (finetune_steady.csv) ----------------------------------------------------
@@ -522,10 +341,12 @@ int main(int argc, char** argv) {
   std::string runs_path = GPUSIZER_CALIBRATION_DIR "/whole_runs.csv";
   std::string finetune_path = GPUSIZER_CALIBRATION_DIR "/finetune_steady.csv";
   bool do_fit = false, quiet = false, do_cv = false, print_requests = false, fit_finetune_only = false, fit_runs_only = false;
+  std::string accuracy_root;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--fit")) do_fit = true;
     else if (!std::strcmp(argv[i], "--fit-finetune")) fit_finetune_only = true;
     else if (!std::strcmp(argv[i], "--fit-runs")) fit_runs_only = true;
+    else if (!std::strcmp(argv[i], "--accuracy-page") && i + 1 < argc) accuracy_root = argv[++i];
     else if (!std::strcmp(argv[i], "--cross-validate")) do_cv = true;
     else if (!std::strcmp(argv[i], "--quiet")) quiet = true;
     else if (!std::strcmp(argv[i], "--steady") && i + 1 < argc) steady_path = argv[++i];
@@ -534,7 +355,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--requests")) print_requests = true;
     else {
       std::fprintf(stderr,
-                   "usage: gpusizer-calibrate [--fit | --fit-finetune | --fit-runs] [--cross-validate] [--quiet] [--steady FILE] [--runs FILE] "
+                   "usage: gpusizer-calibrate [--fit | --fit-finetune | --fit-runs] [--cross-validate] [--accuracy-page ROOT] [--quiet] [--steady FILE] [--runs FILE] "
                    "[--finetune FILE] [--requests]\n");
       return 1;
     }
@@ -561,6 +382,16 @@ int main(int argc, char** argv) {
     for (const RunRow& r : report_runs) std::printf("%s\t%s\n", r.model.c_str(), r.request_json.c_str());
     for (const FinetuneRunRow& r : finetune_runs) std::printf("%s\t%s\n", r.id.c_str(), r.request_json.c_str());
     return 0;
+  }
+  if (!accuracy_root.empty()) {
+    // docs/accuracy.md, its plots and the README's table, from the compiled constants.
+    const Calibration& compiled = default_calibration();
+    const std::vector<RunCase> cases = run_cases(runs, compiled);
+    const Held source = hold_out(cases, compiled, by_source), run = hold_out(cases, compiled, by_run);
+    const std::vector<double> steady_held = cross_validate(steady, false);
+    const std::vector<HeldOut> finetune_held = leave_one_group_out(finetune, compiled);
+    const AccuracyInputs in{cases, source, run, compiled, steady, steady_held, group_of, finetune_held};
+    return write_accuracy_page(accuracy_root, in) ? 0 : 1;
   }
   if (do_cv) cross_validate(steady);
   Calibration cal = default_calibration();
