@@ -429,8 +429,9 @@ export interface RequestModel {
   /** Free text; accepted (catalog models carry it) and ignored. Default: none. */
   notes?: string;
   /**
-   * Total parameters (all experts), a count: 7e9, "7B", "70亿". Range [1, 1e15], also when summed from the
-   * shape. Default: the preset's or config's, else summed from the shape; required when there is neither.
+   * Total parameters (all experts), a count: 7e9, "7B", "70亿", "7B params", "70亿参数". Range [1, 1e15], also
+   * when summed from the shape. Default: the preset's or config's, else summed from the shape; required when
+   * there is neither.
    */
   params?: number | string;
   /**
@@ -595,15 +596,16 @@ export interface RequestTraining {
    */
   kernels?: "fused" | "eager";
   /**
-   * Training tokens per epoch, a count: 2e12, "2T", "2万亿". Range [1, 1e18]; tokens x epochs at most 1e18.
-   * Required unless examples is given.
+   * Training tokens per epoch, a count: 2e12, "2T", "2万亿", with or without the word: "2T tokens", "1.5万亿
+   * tokens", "2万亿个token" (another unit, such as a currency, is refused). Range [1, 1e18]; tokens x epochs at
+   * most 1e18. Required unless examples is given.
    */
   tokens?: number | string;
-  /** Passes over the data (fractions allowed). Default 1. */
+  /** Passes over the data (fractions allowed), also "3 epochs" or "3轮". Default 1. */
   epochs?: number | string;
   /**
-   * Sequence length, tokens: the packing length and the truncation of examples. Default: the model's seqLen,
-   * else 4096.
+   * Sequence length, tokens ("4K", "4096 tokens"): the packing length and the truncation of examples.
+   * Default: the model's seqLen, else 4096.
    */
   seqLen?: number | string;
   /**
@@ -615,7 +617,11 @@ export interface RequestTraining {
    * FlashAttention kernels (false: the runs before FlashAttention reached their frameworks). Default true.
    */
   flashAttention?: boolean;
-  /** LoRA/QLoRA adapter rank (ignored for pretrain and full-finetune). Default 16. */
+  /**
+   * LoRA/QLoRA adapter rank (ignored for pretrain and full-finetune), at most the smaller side of every
+   * matrix adapted (a rank-r update of an m x n matrix has rank at most min(m, n)): a larger one is refused
+   * with the limit and the matrix. Default 16.
+   */
   loraRank?: number | string;
   /**
    * The matrices adapted, as PEFT's target_modules: "all-linear" (or "all"), "attention", or module names q,
@@ -624,14 +630,14 @@ export interface RequestTraining {
    */
   loraTargets?: string | string[];
   /**
-   * The dataset as examples, a count (instead of tokens; needs tokensPerExample): the tokens processed are
-   * examples x tokensPerExample when packed, else each example padded (see padding). Default: none (the data
-   * is given as tokens).
+   * The dataset as examples, a count ("52K", "5.2万", "52K examples", "5.2万条"; instead of tokens; needs
+   * tokensPerExample): the tokens processed are examples x tokensPerExample when packed, else each example
+   * padded (see padding). Default: none (the data is given as tokens).
    */
   examples?: number | string;
   /**
-   * Average tokens per example, before truncation to seqLen. Required with examples; ignored (unknown_field
-   * warning) with tokens.
+   * Average tokens per example ("350", "350 tokens"), before truncation to seqLen. Required with examples;
+   * ignored (unknown_field warning) with tokens.
    */
   tokensPerExample?: number | string;
   /**
@@ -657,9 +663,9 @@ export interface RequestHardware {
    */
   gpu?: string;
   /**
-   * GPUs of hardware.gpu; needs gpu. Default: the fewest that meet goal.days (single GPUs up to a node, whole
-   * nodes beyond), or the fixed layout's tp x pp x dp. Without goal.days and budget, the offers are sized to
-   * it too.
+   * GPUs of hardware.gpu ("8", "8 GPUs", "8张", "8卡"); needs gpu. Default: the fewest that meet goal.days
+   * (single GPUs up to a node, whole nodes beyond), or the fixed layout's tp x pp x dp. Without goal.days and
+   * budget, the offers are sized to it too.
    */
   count?: number | string;
   /**
@@ -723,13 +729,18 @@ export interface RequestParallelism {
  */
 export interface RequestGoal {
   /**
-   * Deadline, days of wall-clock time, 0.01 (15 minutes) to 36,500 (100 years). Default: none (30 days when
-   * neither budget nor hardware.count is given).
+   * Deadline, days of wall-clock time, 0.01 (15 minutes) to 36,500 (100 years): a number of days, or a string
+   * with its unit in English or Chinese ("30天", "两周", "一个月", "半个月", "2 weeks", "a month", "36 hours", "30天内";
+   * a month is 30 days, a year 365). A unit of another kind (money, tokens) is refused with invalid_value
+   * saying which units it takes. Default: none (30 days when neither budget nor hardware.count is given).
    */
   days?: number | string;
   /**
-   * Budget in goal.currency ("300万" = 3,000,000). Alone, the options are the fastest plans within it; with
-   * days, options over it do not meet the goal. Default: none.
+   * Budget in goal.currency ("300万" = 3,000,000), as a number or as people write money: "¥500,000", "100万元",
+   * "50万", "50w", "$500k", "500k USD", "2 million dollars". A sign or word of a currency must be
+   * goal.currency's (else invalid_value); with no goal.currency it sets it (an assumed_value warning at
+   * /goal/currency). A unit of another kind (days, tokens) is refused. Alone, the options are the fastest
+   * plans within it; with days, options over it do not meet the goal. Default: none.
    */
   budget?: number | string;
   /** Currency of every price, cost and budget in the response. Default CNY. */
@@ -862,9 +873,23 @@ export interface GpusizerErrorResponse {
      */
     path: string;
     /**
-     * What is wrong and how to write it, in the request's lang (quoting at most 80 characters of the input).
+     * What is wrong and how to write it, in the request's lang (quoting at most 80 characters of the input,
+     * control characters written as JSON escapes). Led by the field in words (label) when the path names one:
+     * "budget: ...", "预算：..."; never a JSON path as the only name of a field.
      */
     message: string;
+    /**
+     * Stable id of the field the path names, for a client to find its input and label: the pointer's keys
+     * joined by dots, array indices dropped ("goal.budget", "training.loraTargets",
+     * "catalog.offers.prices.hour", "model.hfConfig.num_hidden_layers"). Absent when the path names no field
+     * the contract reads (an unknown key) or there is no path.
+     */
+    field?: string;
+    /**
+     * The field in words, in the request's lang ("budget", "预算", "price by the hour of catalog offer 4"), as
+     * message names it: a client can show it beside its own input or alone. With field.
+     */
+    label?: string;
   };
 }
 
@@ -899,9 +924,10 @@ export type GpusizerErrorCode = "invalid_json" | "invalid_type" | "invalid_value
  * default_deadline: no deadline, budget or count, so options are sized to 30 days; estimate_default_deadline:
  * the GPU estimate, with a budget alone, sized to 30 days; precision_fallback: the GPU has no tensor cores
  * for the precision; more_warnings: the list was cut at 50; does_not_fit, misses_deadline, long_run: the GPU
- * estimate does not fit in memory, misses the deadline, runs over 180 days.
+ * estimate does not fit in memory, misses the deadline, runs over 180 days; duplicate_key: a key given twice
+ * in one object (path: the second), of which the last value is read.
  */
-export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "architecture_inferred" | "default_deadline" | "estimate_default_deadline" | "precision_fallback" | "more_warnings" | "does_not_fit" | "misses_deadline" | "long_run";
+export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "architecture_inferred" | "default_deadline" | "estimate_default_deadline" | "precision_fallback" | "more_warnings" | "does_not_fit" | "misses_deadline" | "long_run" | "duplicate_key";
 
 /**
  * does_not_fit: the job does not fit in the offer's GPUs; misses_deadline, over_budget: it fits but not the
@@ -931,7 +957,7 @@ export interface ResponseRequestWarning {
    * estimate_default_deadline: the GPU estimate, with a budget alone, sized to 30 days; precision_fallback:
    * the GPU has no tensor cores for the precision; more_warnings: the list was cut at 50; does_not_fit,
    * misses_deadline, long_run: the GPU estimate does not fit in memory, misses the deadline, runs over 180
-   * days.
+   * days; duplicate_key: a key given twice in one object (path: the second), of which the last value is read.
    */
   code: ResponseRequestWarningCode;
   /** The warning, in the request's lang. */
@@ -940,6 +966,18 @@ export interface ResponseRequestWarning {
    * JSON pointer of the request field concerned, e.g. "/model/vocab". Absent when it concerns no one field.
    */
   path?: string;
+  /**
+   * Stable id of the field the path names, for a client to find its input and label: the pointer's keys
+   * joined by dots, array indices dropped ("goal.budget", "training.loraTargets",
+   * "catalog.offers.prices.hour", "model.hfConfig.num_hidden_layers"). Absent when the path names no field
+   * the contract reads (an unknown key) or there is none.
+   */
+  field?: string;
+  /**
+   * The field in words, in the request's lang ("budget", "预算", "price by the hour of catalog offer 4"): a
+   * client can show it beside the warning. With field.
+   */
+  label?: string;
 }
 
 /** A warning about one option. */
@@ -962,6 +1000,18 @@ export interface ResponseOptionWarning {
    * when it concerns no one field.
    */
   path?: string;
+  /**
+   * Stable id of the field the path names, for a client to find its input and label: the pointer's keys
+   * joined by dots, array indices dropped ("goal.budget", "training.loraTargets",
+   * "catalog.offers.prices.hour", "model.hfConfig.num_hidden_layers"). Absent when the path names no field
+   * the contract reads (an unknown key) or there is none.
+   */
+  field?: string;
+  /**
+   * The field in words, in the request's lang ("budget", "预算", "price by the hour of catalog offer 4"): a
+   * client can show it beside the warning. With field.
+   */
+  label?: string;
 }
 
 /** A note for the renter, from the recommended option. */
@@ -979,6 +1029,18 @@ export interface ResponseNote {
    * field.
    */
   path?: string;
+  /**
+   * Stable id of the field the path names, for a client to find its input and label: the pointer's keys
+   * joined by dots, array indices dropped ("goal.budget", "training.loraTargets",
+   * "catalog.offers.prices.hour", "model.hfConfig.num_hidden_layers"). Absent when the path names no field
+   * the contract reads (an unknown key) or there is none.
+   */
+  field?: string;
+  /**
+   * The field in words, in the request's lang ("budget", "预算", "price by the hour of catalog offer 4"): a
+   * client can show it beside the warning. With field.
+   */
+  label?: string;
 }
 
 /**

@@ -170,7 +170,7 @@ describe('bad rows', () => {
     const rows = await rowsShown(page);
     assert.deepEqual(rows.map((r) => [r.row, r.check]), [[2, 'ok'], [3, 'error'], [4, 'error']]);
     assert.equal(rows[1].findings[0].column, 'gpusPerUnit');
-    assert.match(rows[1].findings[0].text, /^row 3, column gpusPerUnit: must be >= 1/);
+    assert.match(rows[1].findings[0].text, /^row 3, column gpusPerUnit: must be at least 1/);
     assert.equal(rows[2].findings[0].column, 'gpu');
     assert.match(rows[2].findings[0].text, /^row 4, column gpu: "h100" is not a GPU id of the catalog; closest: h100-80gb/);
   });
@@ -178,7 +178,7 @@ describe('bad rows', () => {
   test('editing a row: its error beside the field; fixed in the form, the row passes and the preview gets the offers', async () => {
     await page.locator('#kit-table button[data-action="edit"][data-index="1"]').click();
     assert.match(await page.locator('#kit-form-heading').textContent(), /row 3/);
-    assert.match(await page.locator('#kit-f-gpusPerUnit-error').textContent(), /^row 3, column gpusPerUnit: must be >= 1/);
+    assert.match(await page.locator('#kit-f-gpusPerUnit-error').textContent(), /^row 3, column gpusPerUnit: must be at least 1/);
     assert.equal(await page.locator('#kit-f-gpusPerUnit').getAttribute('aria-invalid'), 'true');
     await page.locator('#kit-f-gpusPerUnit').fill('８');
     await until(page, () => document.getElementById('kit-f-gpusPerUnit-error').textContent === '', null, 'the field error clears');

@@ -275,6 +275,11 @@ const cases = [
     response: { options: 'full' } }, true, true],
   ['more than 50 warnings', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' },
     ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`typo${i}`, i])) }, true, false],
+  // Values with their units, a key twice (the text keeps both).
+  ['typed units, the currency taken from the budget', { lang: 'zh', model: { params: '7B params' },
+    training: { tokens: '1.5万亿 tokens', epochs: '1轮' }, goal: { days: '两周', budget: '$500k' } }, true, true],
+  ['a key given twice', '{"model": {"preset": "llama-2-7b"}, "training": {"tokens": "1T"}, "goal": {"days": 10, "days": 20}}',
+    true, null],
   // Errors: every code estimate_json can answer.
   ['not JSON', '{"model": ', 'invalid_json', null],
   ['a number beyond double', '{"model": {"params": 1e400}, "training": {"tokens": "1T"}}', 'invalid_json', null],
@@ -282,6 +287,9 @@ const cases = [
   ['model of the wrong type', { model: 'llama-2-7b', training: { tokens: '1T' } }, 'invalid_type', false],
   ['an unreadable number', { model: { params: '7 bananas' }, training: { tokens: '2T' } }, 'invalid_value', true],
   ['a negative count', { model: { params: '7B' }, training: { tokens: -5 } }, 'invalid_value', false],
+  ['a budget in days', { model: { params: '7B' }, training: { tokens: '1T' }, goal: { budget: '30天' } }, 'invalid_value', true],
+  ['a budget in another currency', { model: { params: '7B' }, training: { tokens: '1T' }, goal: { budget: '$500k', currency: 'CNY' } },
+    'invalid_value', true],
   ['a currency not offered', { model: { params: '7B' }, training: { tokens: '1T' }, goal: { currency: 'EUR' } }, 'invalid_value', false],
   ['a layout that does not divide', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' },
     hardware: { gpu: 'a100-80gb', count: 16, parallelism: { tp: 3 } } }, 'invalid_value', true],

@@ -41,20 +41,20 @@ json bare_gpu_catalog() {
 }  // namespace
 
 TEST_CASE("a utilization too small to finish is refused with its range (was a crash in billing)", "[hardening]") {
-  expect_refused(with(seven_b(), {{"efficiency", {{"mfu", 1e-300}}}}), "/efficiency/mfu", ">= 0.01 and <= 1");
-  expect_refused(with(seven_b(), {{"efficiency", {{"mfu", 0.009}}}}), "/efficiency/mfu", ">= 0.01");
+  expect_refused(with(seven_b(), {{"efficiency", {{"mfu", 1e-300}}}}), "/efficiency/mfu", "at least 0.01 and at most 1");
+  expect_refused(with(seven_b(), {{"efficiency", {{"mfu", 0.009}}}}), "/efficiency/mfu", "at least 0.01");
   CHECK(run(with(seven_b(), {{"efficiency", {{"mfu", 0.01}}}}))["ok"] == true);
 }
 
 TEST_CASE("exchange rates, bandwidths, epochs, tokens and deadlines have realistic ranges", "[hardening]") {
-  expect_refused(with(seven_b(), {{"goal", {{"usdCny", 1e-320}}}}), "/goal/usdCny", ">= 0.01 and <= 1,000");
-  expect_refused(with(seven_b(), {{"goal", {{"usdCny", 5000}}}}), "/goal/usdCny", "<= 1,000");
-  expect_refused(with(seven_b(), {{"catalog", {{"fx", {{"usdCny", 1e-9}}}}}}), "/catalog/fx/usdCny", ">= 0.01");
+  expect_refused(with(seven_b(), {{"goal", {{"usdCny", 1e-320}}}}), "/goal/usdCny", "at least 0.01 and at most 1,000");
+  expect_refused(with(seven_b(), {{"goal", {{"usdCny", 5000}}}}), "/goal/usdCny", "at most 1,000");
+  expect_refused(with(seven_b(), {{"catalog", {{"fx", {{"usdCny", 1e-9}}}}}}), "/catalog/fx/usdCny", "at least 0.01");
   expect_refused(with(seven_b(), {{"hardware", {{"gpu", "h100-80gb"}, {"count", 16}, {"interNodeGBps", 0}}}}),
-                 "/hardware/interNodeGBps", ">= 0.1 and <= 1,000");
-  expect_refused(with(seven_b(), {{"training", {{"epochs", 1e-300}}}}), "/training/epochs", ">= 0.01");
-  expect_refused(with(seven_b(), {{"training", {{"tokens", 0.5}}}}), "/training/tokens", ">= 1");
-  expect_refused(with(seven_b(), {{"goal", {{"days", 1e-9}}}}), "/goal/days", ">= 0.01 and <= 36,500");
+                 "/hardware/interNodeGBps", "at least 0.1 and at most 1,000");
+  expect_refused(with(seven_b(), {{"training", {{"epochs", 1e-300}}}}), "/training/epochs", "at least 0.01");
+  expect_refused(with(seven_b(), {{"training", {{"tokens", 0.5}}}}), "/training/tokens", "at least 1");
+  expect_refused(with(seven_b(), {{"goal", {{"days", 1e-9}}}}), "/goal/days", "at least 0.01 and at most 36,500");
 }
 
 TEST_CASE("a run longer than billing counts is answered without costs, and says why", "[hardening]") {
@@ -180,14 +180,14 @@ TEST_CASE("a custom GPU with only the required fields takes its class's figures"
         {"intraNode", {{"gbps", 0}}, "/catalog/gpus/0/intraNode/gbps"}}) {
     json req = request;
     req["catalog"]["gpus"][0][field] = value;
-    expect_refused(req, path, "must be >=");
+    expect_refused(req, path, "must be at least");
   }
   json req = request;
   req["catalog"]["gpus"][0]["peakTflops"]["fp8"] = 1e-300;
-  expect_refused(req, "/catalog/gpus/0/peakTflops/fp8", "must be 0 (none) or >= 1");
+  expect_refused(req, "/catalog/gpus/0/peakTflops/fp8", "must be 0 (none), or at least 1");
   req = request;
   req["catalog"]["offers"][0]["interconnect"]["interUnitGBpsPerGpu"] = 1e-300;
-  expect_refused(req, "/catalog/offers/0/interconnect/interUnitGBpsPerGpu", ">= 0.1");
+  expect_refused(req, "/catalog/offers/0/interconnect/interUnitGBpsPerGpu", "at least 0.1");
 }
 
 TEST_CASE("an unknown key names the one it most likely meant, in both languages", "[hardening][request]") {
@@ -230,20 +230,20 @@ TEST_CASE("models beyond any trained are refused where they are described, and i
   const json training = {{"tokens", "2T"}};
   // Given layers and experts, inline, on a preset or in a config, name their own field.
   expect_refused({{"model", {{"layers", 1001}, {"hidden", 256}, {"heads", 4}}}, {"training", training}}, "/model/layers",
-                 "<= 1,000");
+                 "at most 1,000");
   expect_refused({{"model", {{"preset", "llama-2-7b"}, {"layers", 5000}}}, {"training", training}}, "/model/layers",
-                 "<= 1,000");
+                 "at most 1,000");
   expect_refused({{"model", {{"preset", "mixtral-8x7b"}, {"experts", 5000}}}, {"training", training}}, "/model/experts",
-                 ">= 0 and <= 4,096");
+                 "at least 0 and at most 4,096");
   const json config = {{"model_type", "mixtral"}, {"hidden_size", 4096}, {"num_attention_heads", 32},
                        {"num_hidden_layers", 32},  {"vocab_size", 32000},   {"intermediate_size", 14336},
                        {"num_local_experts", 1e6}, {"num_experts_per_tok", 2}};
   expect_refused({{"model", {{"hfConfig", config}}}, {"training", training}}, "/model/hfConfig/num_local_experts",
-                 "<= 4,096");
+                 "at most 4,096");
   // A shape that counts more parameters than may be given: blamed on params.
   expect_refused({{"model", {{"layers", 1000}, {"hidden", 8192}, {"heads", 64}, {"experts", 4096}, {"expertsPerToken", 8}}},
                   {"training", training}},
-                 "/model/params", "at most 1e15");
+                 "/model/params", "at most 1,000,000,000,000,000");
   // The largest size allowed gets an inferred shape within the layer limit (the FFN widens).
   const json huge = run({{"model", {{"params", 1e15}}}, {"training", training}});
   REQUIRE(huge["ok"] == true);
@@ -318,4 +318,93 @@ TEST_CASE("2 MB of empty objects is parsed in one pass (nlohmann's callback pars
   const json r = gpusizer::test::run_text(request);
   REQUIRE(r["ok"] == true);
   CHECK(r["warnings"][0]["path"] == "/junk");
+}
+
+// ---- a third set of hostile inputs: through the boundary, with the path and the real limit ----
+
+TEST_CASE("a config.json with a size of 0 is refused at its key", "[hardening][model]") {
+  const json training = {{"tokens", "2T"}};
+  json config = {{"model_type", "llama"}, {"hidden_size", 4096}, {"num_attention_heads", 32}, {"num_hidden_layers", 32},
+                 {"vocab_size", 32000},   {"intermediate_size", 11008}};
+  for (const char* key : {"num_hidden_layers", "hidden_size", "num_attention_heads", "vocab_size", "intermediate_size",
+                          "num_key_value_heads"}) {
+    json c = config;
+    c[key] = 0;
+    expect_refused({{"model", {{"hfConfig", c}}}, {"training", training}}, std::string("/model/hfConfig/") + key,
+                   "must be at least 1");
+  }
+  // And its error names the key in words, not only by its path.
+  json c = config;
+  c["num_hidden_layers"] = 0;
+  const json r = run({{"lang", "zh"}, {"model", {{"hfConfig", c}}}, {"training", training}});
+  CHECK(r["error"]["field"] == "model.hfConfig.num_hidden_layers");
+  CHECK_THAT(r["error"]["message"].get<std::string>(), Catch::StartsWith("config.json 的 num_hidden_layers："));
+}
+
+TEST_CASE("a LoRA rank above the adapted matrices' size is refused with the limit", "[hardening]") {
+  // Llama 2 7B: every matrix is at least 4,096 on a side; Llama 3 8B's k_proj and v_proj are
+  // 4,096 x 1,024.
+  expect_refused({{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"tokens", "1B"}, {"mode", "lora"}, {"loraRank", 8192}}}},
+                 "/training/loraRank", "at most 4,096");
+  expect_refused({{"model", {{"preset", "llama-3-8b"}}}, {"training", {{"tokens", "1B"}, {"mode", "lora"}, {"loraRank", 2048}}}},
+                 "/training/loraRank", "k_proj, 4,096 × 1,024): at most 1,024");
+  CHECK(run({{"model", {{"preset", "llama-3-8b"}}},
+             {"training", {{"tokens", "1B"}, {"mode", "lora"}, {"loraRank", 2048}, {"loraTargets", "q_proj,o_proj"}}}})["ok"] == true);
+  CHECK(run({{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"tokens", "1B"}, {"mode", "qlora"}, {"loraRank", 4096}}}})["ok"] ==
+        true);
+  // A rank given for full training adapts nothing: not checked.
+  CHECK(run({{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"tokens", "1B"}, {"loraRank", 65536}}}})["ok"] == true);
+}
+
+TEST_CASE("a key given twice warns duplicate_key at its path", "[hardening]") {
+  const json r = gpusizer::test::run_text(
+      R"({"model": {"preset": "llama-2-7b"}, "training": {"tokens": "1B"}, "goal": {"days": 10, "days": 20}, "lang": "zh"})");
+  REQUIRE(r["ok"] == true);
+  CHECK(r["result"]["assumedDays"] == 20);  // the last value, as before, now said
+  int found = 0;
+  for (const json& w : r["warnings"])
+    if (w["code"] == "duplicate_key") {
+      ++found;
+      CHECK(w["path"] == "/goal/days");
+      CHECK(w["field"] == "goal.days");
+      CHECK_THAT(w["message"].get<std::string>(), Catch::Contains("“days”"));
+    }
+  CHECK(found == 1);
+}
+
+TEST_CASE("a NUL inside a string is quoted whole, never cutting the message short", "[hardening]") {
+  const json r = gpusizer::test::run_text(R"({"model": {"preset": "llama\u0000-2-7b"}, "training": {"tokens": "1B"}})");
+  REQUIRE(r["ok"] == false);
+  const std::string message = r["error"]["message"];
+  CHECK(message.find('\0') == std::string::npos);
+  CHECK_THAT(message, Catch::Contains("llama\\u0000-2-7b") && Catch::Contains("known:"));
+  const json t = gpusizer::test::run_text(R"({"model": {"params": "7\u0000B"}, "training": {"tokens": "1B"}})");
+  CHECK_THAT(t["error"]["message"].get<std::string>(), Catch::Contains("7\\u0000B") && Catch::Contains("write it like"));
+}
+
+TEST_CASE("a limit message states the limit and the value exactly", "[hardening]") {
+  expect_refused(with(seven_b(), {{"hardware", {{"gpu", "a100-80gb"}, {"count", 1048577}}}}), "/hardware/count",
+                 "at most 1,048,576, got 1,048,577");
+  expect_refused(with(seven_b(), {{"training", {{"seqLen", 10000001}}}}), "/training/seqLen", "at most 10,000,000, got 10,000,001");
+  expect_refused(with(seven_b(), {{"goal", {{"budget", 0}}}}), "/goal/budget", "more than 0 and at most 1,000,000,000,000,000, got 0");
+  // The experts' own limit, where they are read (not the reader's 100,000,000 for other sizes).
+  expect_refused({{"model", {{"layers", 32}, {"hidden", 4096}, {"heads", 32}, {"experts", 5000}, {"expertsPerToken", 2}}},
+                  {"training", {{"tokens", "1T"}}}},
+                 "/model/experts", "at least 0 and at most 4,096, got 5,000");
+  for (const json& patch : {json{{"training", {{"tokens", 1e30}}}}, json{{"goal", {{"days", 1e9}}}}}) {
+    const json r = run(with(seven_b(), patch));
+    const std::string m = r["error"]["message"];
+    INFO(m);
+    for (const char* e : {"e+", "e1", "e2", "e3", "e9"}) CHECK(m.find(e) == std::string::npos);
+  }
+}
+
+TEST_CASE("a NUL in a price list's cell is refused at its cell", "[hardening][catalog-kit]") {
+  using namespace std::string_literals;
+  const json r = json::parse(gpusizer::catalog_from_csv("provider,gpu,currency,hour\nAcme,h100-80gb,CNY,2\0" "0\n"s, "en"));
+  REQUIRE(r["ok"] == false);
+  CHECK(r["error"]["path"] == "/rows/2/hour");
+  CHECK_THAT(r["error"]["message"].get<std::string>(), Catch::StartsWith("row 2, column hour: a NUL character"));
+  const json zh = json::parse(gpusizer::catalog_from_csv("provider,gpu,currency,hour\n\0Acme,h100-80gb,CNY,2\n"s, "zh"));
+  CHECK(zh["error"]["path"] == "/rows/2/provider");
 }

@@ -52,6 +52,9 @@ inline constexpr const char* break_even = "break_even";
 inline constexpr const char* sensitive_data = "sensitive_data";
 inline constexpr const char* stale_prices = "stale_prices";
 inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the hour, then months
+// What a new user, a provider and a careless file trip over: request warnings (result.warnings)
+// and option warnings (options[].warnings), as each comment says.
+inline constexpr const char* duplicate_key = "duplicate_key";      // request: a key twice in one object; the last is read
 }  // namespace warnc
 
 // Warnings of the provider kit only (catalog_from_csv, check_catalog), never in an estimate's

@@ -51,7 +51,7 @@ std::shared_ptr<const Last> recall(const std::string& text) {
 }  // namespace
 
 std::string estimate_json(const std::string& request) noexcept {
-  return guarded([&] {
+  return guarded(jsonio::lang_hint(request), [&] {
     Request parsed = parse_request(request);
     const OptionsDetail detail = parsed.options_detail;
     const auto entry = remember(request, std::move(parsed));
@@ -60,7 +60,7 @@ std::string estimate_json(const std::string& request) noexcept {
 }
 
 std::string option_detail_json(const std::string& request, const std::string& offer_id) noexcept {
-  return guarded([&] {
+  return guarded(jsonio::lang_hint(request), [&] {
     auto entry = recall(request);
     if (!entry) entry = remember(request, parse_request(request));
     for (const Option& o : entry->result.options)

@@ -119,13 +119,76 @@ std::string format_sci(double x, int digits) {
   return mantissa + "e" + std::to_string(exponent);
 }
 
-std::string format_sig(double x, int digits) {
-  if (std::fabs(x) >= 1e6) return format_sci(x, digits);
+namespace {
+
+// Below 1e6: the digits as they are, grouped from 1,000 on.
+std::string format_sig_plain(double x, int digits) {
   const double r = round_sig(x, digits);
   if (std::fabs(r) >= 1000) return format_int(r);
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*g", digits, r);
   return buf;
+}
+
+// "²²", "⁻³": an exponent in superscript digits.
+std::string superscript(int n) {
+  static const char* const kDigits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string digits = std::to_string(n < 0 ? -n : n), out = n < 0 ? "⁻" : "";
+  for (char c : digits) out += kDigits[c - '0'];
+  return out;
+}
+
+}  // namespace
+
+std::string format_sig(double x, int digits) { return format_power(x, digits); }
+
+std::string format_power(double x, int digits) {
+  const double a = std::fabs(x);
+  // Where printf's %g writes no exponent of its own: from 1e-4 (0.0001) to 1e6.
+  if (x == 0 || !std::isfinite(x) || (a < 1e6 && a >= 1e-4)) return format_sig_plain(x, digits);
+  const std::string sci = format_sci(a, digits);  // "8.4e22": digits correctly rounded
+  const auto e = sci.find('e');
+  return (x < 0 ? "-" : "") + sci.substr(0, e) + " × 10" + superscript(std::atoi(sci.c_str() + e + 1));
+}
+
+std::string format_exact(double x) {
+  if (!std::isfinite(x)) return x > 0 ? "∞" : x < 0 ? "-∞" : "?";
+  const double a = std::fabs(x);
+  if (x == std::floor(x) && a < 1e21) return format_int(x);
+  if (a < 1e-6 || a >= 1e21) {
+    for (int digits = 1; digits <= 17; ++digits)
+      if (std::strtod(format_sci(x, digits).c_str(), nullptr) == x) return format_power(x, digits);
+    return format_power(x, 17);
+  }
+  char buf[64];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  // %g may still have chosen an exponent (1.5e-05): write the same digits out in full.
+  if (std::string(buf).find('e') != std::string::npos) {
+    char full[64];
+    std::snprintf(full, sizeof full, "%.17f", x);
+    std::string s = full;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    return s;
+  }
+  return buf;
+}
+
+std::string format_magnitude(double x, int digits, bool chinese) {
+  if (!std::isfinite(x) || x < 0) return format_sig(x, digits);
+  const double r = round_sig(x, digits);
+  struct Unit {
+    double scale;
+    const char* word;
+  };
+  static constexpr Unit kEnglish[] = {{1e12, " trillion"}, {1e9, " billion"}, {1e6, " million"}};
+  static constexpr Unit kChinese[] = {{1e12, "万亿"}, {1e8, "亿"}, {1e4, "万"}};
+  if (r >= (chinese ? 1e16 : 1e15)) return format_power(x, digits);
+  for (const Unit& u : chinese ? kChinese : kEnglish)
+    if (r >= u.scale) return format_sig_plain(r / u.scale, digits) + u.word;
+  return r >= 1000 ? format_int(r) : format_sig_plain(r, digits);
 }
 
 std::string format_gib(double bytes) { return format_sig(bytes / static_cast<double>(1ull << 30), 3) + " GiB"; }

@@ -104,7 +104,7 @@ class CatalogReader {
     const double x = opt_number(o, key, path, 0, 0, kMaxPeakTflops);
     if (x > 0 && x < kMinPeakTflops)
       r_.fail(errc::invalid_value, pointer(path, key), msg::error_range_or_zero,
-              {{"min", format_sig(kMinPeakTflops, 6)}, {"max", format_sig(kMaxPeakTflops, 6)}, {"got", format_sig(x, 6)}});
+              {{"min", format_exact(kMinPeakTflops)}, {"max", format_exact(kMaxPeakTflops)}, {"got", format_exact(x)}});
     return x;
   }
   // A string, or {"en": ..., "zh": ...} for prose the catalog gives in both languages.

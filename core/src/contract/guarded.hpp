@@ -14,18 +14,19 @@ namespace gpusizer {
 inline constexpr const char* kFallbackError =
     R"({"ok":false,"schemaVersion":1,"error":{"code":"internal_error","path":"","message":"could not build a response"}})";
 
-// Runs `answer`, turning whatever it throws into the contract's error response.
+// Runs `answer`, turning whatever it throws into the contract's error response; `lang` names the
+// field at fault in the language its message was written in.
 template <class F>
-std::string guarded(F&& answer) noexcept {
+std::string guarded(Lang lang, F&& answer) noexcept {
   try {
     try {
       return answer();
     } catch (const Error& e) {
-      return write_error(e);
+      return write_error(e, lang);
     } catch (const std::exception& e) {
-      return write_error(Error(errc::internal_error, "", std::string("unexpected: ") + e.what()));
+      return write_error(Error(errc::internal_error, "", std::string("unexpected: ") + e.what()), lang);
     } catch (...) {
-      return write_error(Error(errc::internal_error, "", "unexpected failure"));
+      return write_error(Error(errc::internal_error, "", "unexpected failure"), lang);
     }
   } catch (...) {
     return kFallbackError;

@@ -29,10 +29,13 @@ class ConfigReader {
  public:
   ConfigReader(Reader& r, const Value& c, const std::string& path) : r_(r), c_(c), path_(path) {}
 
-  // A whole number at the first of `keys` present; remembers the first key as missing.
-  int whole(std::initializer_list<const char*> keys, bool required, int fallback = 0, int max = 100000000) {
+  // A whole number at the first of `keys` present; remembers the first key as missing. A size
+  // the architecture is built of (required, or `positive`) is at least 1, refused at its key.
+  int whole(std::initializer_list<const char*> keys, bool required, int fallback = 0, int max = 100000000,
+            bool positive = false) {
     for (const char* key : keys)
-      if (const Value* v = find(c_, key); v && !v->is_null()) return r_.read_int(*v, pointer(path_, key), 0, max);
+      if (const Value* v = find(c_, key); v && !v->is_null())
+        return r_.read_int(*v, pointer(path_, key), required || positive ? 1 : 0, max);
     if (required) missing_.push_back(*keys.begin());
     return fallback;
   }
@@ -92,9 +95,9 @@ void read_hf_config(Reader& r, const Value& config, const std::string& path, Mod
     out.kv_heads = new_arch ? c.whole({"num_kv_heads", "n_head_kv"}, true) : c.flag("multi_query", true) ? 1 : out.heads;
     out.ffn_hidden = c.whole({"ffn_hidden_size"}, false, 4 * out.hidden);
   } else {
-    out.kv_heads = c.whole({"num_key_value_heads"}, false, out.heads);
+    out.kv_heads = c.whole({"num_key_value_heads"}, false, out.heads, 100000000, true);
     out.ffn_hidden = c.whole({"intermediate_size", "ffn_hidden_size", "n_inner"}, !deepseek || c.has("first_k_dense_replace"),
-                             4 * out.hidden);
+                             4 * out.hidden, 100000000, true);
   }
   out.head_dim = c.whole({"head_dim"}, false);
   const std::string act = c.text("hidden_act").empty() ? c.text("hidden_activation") : c.text("hidden_act");

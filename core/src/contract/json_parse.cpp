@@ -70,8 +70,10 @@ class DocumentBuilder {
       frames_.back().key.clear();
       fits(k);
       frames_.back().key = k;
+      // A repeated key keeps its last value, as nlohmann's own DOM parser does: noted, so that
+      // the reader says which value it read.
+      if (watch_->duplicate_keys && open_.back()->contains(k)) watch_->duplicate_keys->push_back(pointer_of(frames_));
     }
-    // A repeated key keeps its last value, as nlohmann's own DOM parser does.
     member_ = &(*open_.back())[std::move(k)];
     return true;
   }
@@ -111,6 +113,10 @@ class DocumentBuilder {
   }
   bool open(bool array, Value&& empty) {
     value_starts();
+    // kMaxDepth levels of objects and arrays, the outermost counted: one more is refused where
+    // it opens (a level is a container, whatever it holds).
+    if (watch_ && frames_.size() >= static_cast<std::size_t>(kMaxDepth))
+      throw Error(errc::invalid_value, pointer_of(frames_), say(watch_->lang, msg::error_too_deep, {{"limit", kMaxDepth}}));
     if (watch_) frames_.push_back({array, -1, {}});
     open_.push_back(place(std::move(empty)));
     return true;

@@ -2,7 +2,9 @@
 // parsed by nlohmann/json's SAX parser into its document (internal).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "contract/json.hpp"
 #include "diagnostics/messages.hpp"
@@ -14,6 +16,9 @@ namespace gpusizer::jsonio {
 struct ParseWatch {
   Lang lang = Lang::en;
   bool catalog = false;
+  // Where to note each key given twice in one object, as the JSON pointer of the second (the
+  // document keeps the last value, as nlohmann's parser does): the readers warn duplicate_key.
+  std::vector<std::string>* duplicate_keys = nullptr;
 };
 
 // JSON text into a Value. Watched: throws gpusizer::Error (invalid_json with the line and

@@ -27,7 +27,8 @@ std::string pointer(const std::string& parent, std::size_t index) { return paren
 
 namespace {
 
-std::string shown(double x) { return format_sig(x, 6); }
+// A limit and the value held against it, exactly: "1,048,576", "0.01" (never rounded alike).
+std::string shown(double x) { return format_exact(x); }
 
 std::string joined(Lang lang, std::initializer_list<const char*> items) {
   std::string out;
@@ -124,6 +125,18 @@ void Reader::warn_unknown_keys(const Value& object, const std::string& path, std
   }
 }
 
+void Reader::warn_duplicate_keys(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    // The key: the pointer's last reference token, unescaped.
+    std::string key;
+    for (std::size_t i = path.rfind('/') + 1; i < path.size(); ++i) {
+      if (path[i] == '~' && i + 1 < path.size()) key += path[++i] == '0' ? '~' : '/';
+      else key += path[i];
+    }
+    warn(warnc::duplicate_key, path, msg::warning_duplicate_key, {{"key", key}});
+  }
+}
+
 std::string Reader::read_string(const Value& value, const std::string& path) const {
   if (!value.is_string()) wrong_type(value, path, say(lang_, msg::type_string));
   return value.get_ref<const std::string&>();
@@ -136,33 +149,76 @@ bool Reader::read_bool(const Value& value, const std::string& path) const {
 
 double Reader::read_quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
                              msg::Id example) const {
-  return quantity(value, path, min, max, min_exclusive, example);
+  return quantity(value, path, min, max, min_exclusive, example, Measure::plain).value;
 }
 
-double Reader::quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
-                        std::optional<msg::Id> example) const {
-  auto example_text = [&] { return example ? say(lang_, *example) : std::to_string(static_cast<long>(min)); };
-  double x = 0;
+MeasureRead Reader::read_measure(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
+                                 msg::Id example, Measure field) const {
+  return quantity(value, path, min, max, min_exclusive, example, field);
+}
+
+namespace {
+
+// What a unit is, and the units a field takes, in words.
+msg::Id measure_words(Measure m) {
+  switch (m) {
+    case Measure::duration: return msg::measure_duration;
+    case Measure::money: return msg::measure_money;
+    case Measure::tokens: return msg::measure_tokens;
+    case Measure::examples: return msg::measure_examples;
+    case Measure::params: return msg::measure_params;
+    case Measure::gpus: return msg::measure_gpus;
+    case Measure::epochs: return msg::measure_epochs;
+    case Measure::plain: break;
+  }
+  return msg::measure_plain;
+}
+msg::Id units_taken(Measure m) {
+  switch (m) {
+    case Measure::duration: return msg::units_duration;
+    case Measure::money: return msg::units_money;
+    case Measure::tokens: return msg::units_tokens;
+    case Measure::examples: return msg::units_examples;
+    case Measure::params: return msg::units_params;
+    case Measure::gpus: return msg::units_gpus;
+    case Measure::epochs: return msg::units_epochs;
+    case Measure::plain: break;
+  }
+  return msg::units_plain;
+}
+
+}  // namespace
+
+MeasureRead Reader::quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
+                             std::optional<msg::Id> example, Measure field) const {
+  auto example_text = [&] { return example ? say(lang_, *example) : format_exact(min); };
+  MeasureRead m;
   if (value.is_number()) {
-    x = value.get<double>();
+    m.value = value.get<double>();
   } else if (value.is_string()) {
-    const auto parsed = parse_quantity(value.get_ref<const std::string&>());
+    const std::string& text = value.get_ref<const std::string&>();
+    const auto parsed = parse_measure(text, field);
     if (!parsed)
-      fail(errc::invalid_value, path, msg::error_not_a_number,
-           {{"text", echo(value.get_ref<const std::string&>())}, {"example", example_text()}});
-    x = *parsed;
+      fail(errc::invalid_value, path, msg::error_not_a_number, {{"text", echo(text)}, {"example", example_text()}});
+    // A unit of another kind ("30天" as a budget, "¥500" as tokens): which units it takes.
+    if (parsed->unit != Measure::plain && parsed->unit != field)
+      fail(errc::invalid_value, path, msg::error_wrong_unit,
+           {{"text", echo(text)}, {"found", say(lang_, measure_words(parsed->unit))},
+            {"units", say(lang_, units_taken(field))}, {"example", example_text()}});
+    m = *parsed;
   } else {
     wrong_type(value, path, say(lang_, msg::type_number_or_quantity, {{"example", example_text()}}));
   }
+  const double x = m.value;
   const bool too_small = min_exclusive ? !(x > min) : !(x >= min);
   if (too_small || !(x <= max) || !std::isfinite(x))
     fail(errc::invalid_value, path, min_exclusive ? msg::error_range_exclusive : msg::error_range_inclusive,
          {{"min", shown(min)}, {"max", shown(max)}, {"got", shown(x)}});
-  return x;
+  return m;
 }
 
-int Reader::read_int(const Value& value, const std::string& path, int min, int max) const {
-  const double x = quantity(value, path, min, max, false, std::nullopt);
+int Reader::read_int(const Value& value, const std::string& path, int min, int max, Measure field) const {
+  const double x = quantity(value, path, min, max, false, std::nullopt, field).value;
   if (x != std::floor(x)) fail(errc::invalid_value, path, msg::error_not_whole, {{"got", shown(x)}});
   return static_cast<int>(x);
 }

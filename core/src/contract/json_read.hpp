@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contract/json.hpp"
+#include "contract/quantity.hpp"
 #include "gpusizer/error.hpp"
 #include "diagnostics/messages.hpp"
 #include "diagnostics/warning.hpp"
@@ -34,6 +35,9 @@ class Reader {
   const Value& expect_array(const Value& value, const std::string& path) const;
   // Warns about keys outside `allowed` (a typo such as "param" must not pass silently).
   void warn_unknown_keys(const Value& object, const std::string& path, std::initializer_list<const char*> allowed);
+  // duplicate_key at each of `paths` (keys given twice in their object, json_parse.hpp): the
+  // last value is the one read.
+  void warn_duplicate_keys(const std::vector<std::string>& paths);
   // For a reader whose warnings nobody reads (the core's own catalog): no unknown-key check.
   void ignore_unknown_keys() { check_unknown_keys_ = false; }
 
@@ -43,8 +47,13 @@ class Reader {
   // `example` is the message showing how to write one.
   double read_quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
                        msg::Id example) const;
-  // A whole number within [min, max]; strings allowed as for quantities.
-  int read_int(const Value& value, const std::string& path, int min, int max) const;
+  // The same for a field that takes a unit (contract/quantity.hpp): a number alone is in the
+  // field's own unit, one with the field's unit is converted to it ("两周" is 14 days), one with
+  // another kind of unit is refused, saying which units the field takes.
+  MeasureRead read_measure(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
+                           msg::Id example, Measure field) const;
+  // A whole number within [min, max]; strings allowed as for quantities (with `field`'s unit).
+  int read_int(const Value& value, const std::string& path, int min, int max, Measure field = Measure::plain) const;
   std::string read_enum(const Value& value, const std::string& path, std::initializer_list<const char*> allowed) const;
 
  private:
@@ -53,8 +62,8 @@ class Reader {
   bool check_unknown_keys_ = true;
   // `example`: the message showing how to write one; none for a whole number, whose example is
   // `min` itself. Only written when the value is refused (most values are read, not refused).
-  double quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
-                  std::optional<msg::Id> example) const;
+  MeasureRead quantity(const Value& value, const std::string& path, double min, double max, bool min_exclusive,
+                       std::optional<msg::Id> example, Measure field) const;
   [[noreturn]] void wrong_type(const Value& value, const std::string& path, const std::string& wanted) const;
   std::string type_name(const Value& value) const;
 };

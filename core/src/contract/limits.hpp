@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "contract/json.hpp"
 #include "diagnostics/messages.hpp"
@@ -46,11 +47,16 @@ inline constexpr double kMinPeakTflops = 1, kMaxPeakTflops = 1e5;    // a dense 
 // The request text parsed under the limits above: its size before parsing, depth and string
 // length while parsing (contract/json_parse.hpp), with the JSON pointer of the value at fault; a syntax
 // error names its line and column, in the request's language. Throws gpusizer::Error.
-Value parse_limited(const std::string& text);
+// `duplicate_keys`, when given, receives the JSON pointer of each key given twice in its object.
+Value parse_limited(const std::string& text, std::vector<std::string>* duplicate_keys = nullptr);
 // The same for a document that is not a request (a catalog checked on its own, which has no
 // "lang"): errors in `lang`, naming the document.
 enum class Document { request, catalog };
-Value parse_limited(const std::string& text, Lang lang, Document document);
+Value parse_limited(const std::string& text, Lang lang, Document document, std::vector<std::string>* duplicate_keys = nullptr);
+
+// The language a request asks for before it is read ("lang": "zh" anywhere in its first
+// kMaxRequestBytes): parse errors, and the words naming a field at fault, are written in it.
+Lang lang_hint(const std::string& text);
 
 // Input quoted back in a message: at most kMaxEchoChars characters (whole UTF-8 characters),
 // with an ellipsis when cut.

@@ -16,16 +16,20 @@ const Value* present(const Value& j, const char* key) {
 
 ModelFieldsRead read_model_fields(Reader& r, const Value& j, const std::string& path, Model& m) {
   ModelFieldsRead read;
+  // Each size within what the core plans: layers and experts have limits of their own
+  // (model/model.hpp), which the message states.
   auto dimension = [&](const char* key, int& field, int min) {
+    const std::string k = key;
+    const int max = k == "layers" ? kMaxLayers : k == "experts" ? kMaxExperts : kMaxDimension;
     if (const Value* v = present(j, key)) {
-      field = r.read_int(*v, pointer(path, key), min, kMaxDimension);
+      field = r.read_int(*v, pointer(path, key), min, max);
       read.shape = true;
     }
   };
   if (const Value* v = present(j, "name")) m.name = r.read_string(*v, pointer(path, "name"));
   if (const Value* v = present(j, "source")) m.source = r.read_string(*v, pointer(path, "source"));
   if (const Value* v = present(j, "params")) {
-    m.params = r.read_quantity(*v, pointer(path, "params"), kMinParams, kMaxParams, false, msg::example_count);
+    m.params = r.read_measure(*v, pointer(path, "params"), kMinParams, kMaxParams, false, msg::example_count, Measure::params).value;
     m.active_params = m.params;
     read.params = true;
   }
@@ -56,7 +60,8 @@ ModelFieldsRead read_model_fields(Reader& r, const Value& j, const std::string& 
     read.shape = true;
   }
   if (const Value* v = present(j, "activeParams")) {
-    m.active_params = r.read_quantity(*v, pointer(path, "activeParams"), kMinParams, kMaxParams, false, msg::example_count);
+    m.active_params =
+        r.read_measure(*v, pointer(path, "activeParams"), kMinParams, kMaxParams, false, msg::example_count, Measure::params).value;
     read.active_params = true;
   }
   return read;

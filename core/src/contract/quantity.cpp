@@ -199,3 +199,164 @@ std::optional<double> parse_quantity(std::string_view text) {
 }
 
 }  // namespace gpusizer
+
+namespace gpusizer {
+namespace {
+
+struct UnitWord {
+  std::string_view text;
+  Measure unit;
+  double factor;              // to the field's unit: days, or 1
+  const char* currency = "";  // money
+};
+
+// Words after the number, longest first within a language so that "个月" wins over "月" and
+// "weeks" over "week". Latin words are compared without regard to case.
+constexpr UnitWord kAfter[] = {
+    // durations, in days
+    {"个工作日", Measure::duration, 1},  {"个星期", Measure::duration, 7},     {"个礼拜", Measure::duration, 7},
+    {"个小时", Measure::duration, 1.0 / 24}, {"个钟头", Measure::duration, 1.0 / 24}, {"个月", Measure::duration, 30},
+    {"個月", Measure::duration, 30},     {"星期", Measure::duration, 7},       {"礼拜", Measure::duration, 7},
+    {"小时", Measure::duration, 1.0 / 24}, {"分钟", Measure::duration, 1.0 / 1440}, {"天", Measure::duration, 1},
+    {"日", Measure::duration, 1},        {"周", Measure::duration, 7},         {"週", Measure::duration, 7},
+    {"月", Measure::duration, 30},       {"年", Measure::duration, 365},
+    {"minutes", Measure::duration, 1.0 / 1440}, {"minute", Measure::duration, 1.0 / 1440}, {"mins", Measure::duration, 1.0 / 1440},
+    {"min", Measure::duration, 1.0 / 1440}, {"hours", Measure::duration, 1.0 / 24}, {"hour", Measure::duration, 1.0 / 24},
+    {"hrs", Measure::duration, 1.0 / 24}, {"hr", Measure::duration, 1.0 / 24}, {"h", Measure::duration, 1.0 / 24},
+    {"days", Measure::duration, 1},      {"day", Measure::duration, 1},        {"d", Measure::duration, 1},
+    {"weeks", Measure::duration, 7},     {"week", Measure::duration, 7},       {"wks", Measure::duration, 7},
+    {"wk", Measure::duration, 7},        {"months", Measure::duration, 30},    {"month", Measure::duration, 30},
+    {"mos", Measure::duration, 30},      {"mo", Measure::duration, 30},        {"years", Measure::duration, 365},
+    {"year", Measure::duration, 365},    {"yrs", Measure::duration, 365},      {"yr", Measure::duration, 365},
+    {"y", Measure::duration, 365},
+    // money
+    {"元人民币", Measure::money, 1, "CNY"}, {"人民币", Measure::money, 1, "CNY"}, {"块钱", Measure::money, 1, "CNY"},
+    {"美元", Measure::money, 1, "USD"},  {"美金", Measure::money, 1, "USD"},   {"元", Measure::money, 1, "CNY"},
+    {"块", Measure::money, 1, "CNY"},    {"yuan", Measure::money, 1, "CNY"},   {"rmb", Measure::money, 1, "CNY"},
+    {"cny", Measure::money, 1, "CNY"},   {"dollars", Measure::money, 1, "USD"}, {"dollar", Measure::money, 1, "USD"},
+    {"usd", Measure::money, 1, "USD"},
+    // counts of things
+    {"个token", Measure::tokens, 1},     {"个词元", Measure::tokens, 1},       {"词元", Measure::tokens, 1},
+    {"tokens", Measure::tokens, 1},      {"token", Measure::tokens, 1},
+    {"条样本", Measure::examples, 1},    {"个样本", Measure::examples, 1},     {"条数据", Measure::examples, 1},
+    {"样本", Measure::examples, 1},      {"条", Measure::examples, 1},         {"examples", Measure::examples, 1},
+    {"example", Measure::examples, 1},   {"samples", Measure::examples, 1},    {"sample", Measure::examples, 1},
+    {"个参数", Measure::params, 1},      {"参数", Measure::params, 1},         {"parameters", Measure::params, 1},
+    {"parameter", Measure::params, 1},   {"params", Measure::params, 1},       {"param", Measure::params, 1},
+    {"张卡", Measure::gpus, 1},          {"块卡", Measure::gpus, 1},           {"张", Measure::gpus, 1},
+    {"卡", Measure::gpus, 1},            {"gpus", Measure::gpus, 1},           {"gpu", Measure::gpus, 1},
+    {"cards", Measure::gpus, 1},         {"card", Measure::gpus, 1},
+    {"个epoch", Measure::epochs, 1},     {"轮", Measure::epochs, 1},           {"epochs", Measure::epochs, 1},
+    {"epoch", Measure::epochs, 1},
+};
+
+// Currency signs and names before the number.
+constexpr UnitWord kBefore[] = {
+    {"cn¥", Measure::money, 1, "CNY"}, {"us$", Measure::money, 1, "USD"}, {"¥", Measure::money, 1, "CNY"},
+    {"￥", Measure::money, 1, "CNY"},  {"$", Measure::money, 1, "USD"},   {"rmb", Measure::money, 1, "CNY"},
+    {"cny", Measure::money, 1, "CNY"}, {"usd", Measure::money, 1, "USD"},
+};
+
+char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool starts_with_word(std::string_view s, std::string_view word) {
+  if (s.size() < word.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (lower_ascii(s[i]) != word[i]) return false;
+  return true;
+}
+
+bool ends_with_word(std::string_view s, std::string_view word) {
+  return s.size() >= word.size() && starts_with_word(s.substr(s.size() - word.size()), word);
+}
+
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// The number before a unit: parse_quantity's forms, "a"/"an"/"one" to "twelve", and Chinese
+// numerals with 半 (a half): "半", "一个半" (one and a half), "两个" (the measure word dropped).
+std::optional<double> number_before_unit(std::string_view s) {
+  s = trimmed(s);
+  static constexpr std::pair<std::string_view, double> kNumberWords[] = {
+      {"a", 1},   {"an", 1},     {"one", 1},   {"two", 2},     {"three", 3}, {"four", 4}, {"five", 5},
+      {"six", 6}, {"seven", 7},  {"eight", 8}, {"nine", 9},    {"ten", 10},  {"eleven", 11}, {"twelve", 12},
+      {"half a", 0.5}, {"half an", 0.5}};
+  for (const auto& [word, value] : kNumberWords)
+    if (s.size() == word.size() && starts_with_word(s, word)) return value;
+  double half = 0;
+  if (s.size() >= 3 && s.substr(s.size() - 3) == "半") {
+    half = 0.5;
+    s.remove_suffix(3);
+    if (s.empty()) return half;
+  }
+  if (s.size() >= 3 && s.substr(s.size() - 3) == "个") s.remove_suffix(3);
+  if (s.empty()) return std::nullopt;
+  const auto n = parse_quantity(s);
+  if (!n) return std::nullopt;
+  return *n + half;
+}
+
+}  // namespace
+
+std::optional<MeasureRead> parse_measure(std::string_view text, Measure field) {
+  const std::string normalized = halfwidth(text);
+  std::string_view s = trimmed(normalized);
+  MeasureRead out;
+  if (auto plain = parse_quantity(s)) {
+    out.value = *plain;
+    return out;
+  }
+  // "within 30 days", "30天内", "30天以内": the deadline's own words.
+  if (starts_with_word(s, "within ")) s = trimmed(s.substr(7));
+  for (std::string_view within : {"以内", "之内", "内"})
+    if (s.size() > within.size() && s.substr(s.size() - within.size()) == within) {
+      s.remove_suffix(within.size());
+      break;
+    }
+  const UnitWord* before = nullptr;
+  for (const UnitWord& u : kBefore)
+    if (starts_with_word(s, u.text)) {
+      before = &u;
+      s = trimmed(s.substr(u.text.size()));
+      break;
+    }
+  const UnitWord* after = nullptr;
+  static constexpr UnitWord kWan = {"w", Measure::money, 1e4};         // "50w": 50万, in money
+  static constexpr UnitWord kWeek = {"w", Measure::duration, 7};      // "2w": two weeks
+  for (const UnitWord& u : kAfter) {
+    if (!ends_with_word(s, u.text) || s.size() == u.text.size()) continue;
+    // A Latin unit is a word of its own: "2d", "2 days" or "500kUSD" (after a magnitude that
+    // follows a digit), not the tail of "7bad" or "2 month" ("h").
+    const std::size_t at = s.size() - u.text.size();
+    const char prev = s[at - 1];
+    const bool magnitude = at >= 2 && std::string_view("kKmMbBtT").find(prev) != std::string_view::npos &&
+                           s[at - 2] >= '0' && s[at - 2] <= '9';
+    if (is_letter(u.text[0]) && is_letter(prev) && !magnitude) continue;
+    after = &u;
+    break;
+  }
+  if (!after && s.size() > 1 && (s.back() == 'w' || s.back() == 'W') && !is_letter(s[s.size() - 2])) {
+    if (field == Measure::money) after = &kWan;
+    if (field == Measure::duration) after = &kWeek;
+  }
+  if (!before && !after) return std::nullopt;
+  if (after) s = s.substr(0, s.size() - after->text.size());
+  // A currency before and a word after must agree ("¥50万元"), and say one kind of thing.
+  if (before && after && (after->unit != Measure::money || (*after->currency && std::string_view(after->currency) != before->currency)))
+    return std::nullopt;
+  const auto n = number_before_unit(s);
+  if (!n || !std::isfinite(*n)) return std::nullopt;
+  const UnitWord& unit = after ? *after : *before;
+  out.unit = unit.unit;
+  out.value = *n * unit.factor;
+  out.currency = before ? before->currency : unit.currency;
+  if (!std::isfinite(out.value)) return std::nullopt;
+  return out;
+}
+
+}  // namespace gpusizer

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace gpusizer {
@@ -16,5 +17,32 @@ namespace gpusizer {
 // The result is correctly rounded: the suffix is folded into the decimal exponent before a
 // single strtod, so "1.2B" is exactly the double nearest 1.2e9.
 std::optional<double> parse_quantity(std::string_view text);
+
+// What a quantity is a number of, as a field takes it and as a text may say beside its number.
+enum class Measure {
+  plain,     // a number with nothing beside it (epochs, rates, sizes of a shape)
+  duration,  // days: "30天", "两周", "一个月", "2 weeks", "a month", "36 hours"
+  money,     // an amount in CNY or USD: "¥500,000", "100万元", "50万", "50w", "$500k", "2 million dollars"
+  tokens,    // "2T tokens", "1.5万亿 tokens", "2万亿个token"
+  examples,  // "52K examples", "5.2万条"
+  params,    // "7B params", "70亿参数"
+  gpus,      // "8 GPUs", "8张", "8卡"
+  epochs,    // "3 epochs", "3轮"
+};
+
+// A quantity read with the unit its text gives.
+struct MeasureRead {
+  double value = 0;        // in the field's own unit: days for a duration (a week is 7, a month 30,
+                           // a year 365, an hour 1/24), the currency's units for money
+  Measure unit = Measure::plain;  // what the text said it is (plain: nothing beside the number)
+  std::string currency;    // money: "CNY" or "USD" when the text says which, else ""
+};
+
+// Reads a quantity (parse_quantity's forms, English number words "a", "one" to "twelve", and
+// Chinese numerals with 半 for a half) with a unit before or after it in English or Chinese.
+// `field` says what the field takes, which settles the one ambiguous unit: "w" is 万 in money
+// and a week in a duration. nullopt when the text is no number; a unit of another kind is
+// returned as such (MeasureRead::unit), for the caller to refuse.
+std::optional<MeasureRead> parse_measure(std::string_view text, Measure field);
 
 }  // namespace gpusizer

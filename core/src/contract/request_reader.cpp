@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "common/dates.hpp"
+#include "common/numbers.hpp"
+#include "diagnostics/fields.hpp"
 #include "contract/catalog_reader.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/hf_config.hpp"
@@ -37,10 +39,11 @@ const Model* same_shape(const Catalog& cat, const Model& m) {
 
 class RequestReader {
  public:
-  Request read(const Value& doc) {
+  Request read(const Value& doc, const std::vector<std::string>& duplicate_keys) {
     r_.expect_object(doc, "");
     if (const Value* v = find(doc, "lang")) req_.lang = r_.read_enum(*v, "/lang", {"en", "zh"}) == "zh" ? Lang::zh : Lang::en;
     r_.set_lang(req_.lang);
+    r_.warn_duplicate_keys(duplicate_keys);
     r_.warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "hardware", "goal", "efficiency", "catalog",
                                      "response"});
     if (const Value* v = find(doc, "schemaVersion")) {
@@ -129,9 +132,10 @@ class RequestReader {
     spec.kernels = spec.mode == Mode::pretrain ? Kernels::fused : Kernels::eager;
     if (const Value* v = find(t, "kernels"))
       spec.kernels = r_.read_enum(*v, "/training/kernels", {"fused", "eager"}) == "eager" ? Kernels::eager : Kernels::fused;
-    if (const Value* v = find(t, "epochs")) spec.epochs = r_.read_quantity(*v, "/training/epochs", kMinEpochs, kMaxEpochs, false, msg::example_epochs);
+    if (const Value* v = find(t, "epochs"))
+      spec.epochs = r_.read_measure(*v, "/training/epochs", kMinEpochs, kMaxEpochs, false, msg::example_epochs, Measure::epochs).value;
     spec.max_seq_len = req_.model.seq_len ? req_.model.seq_len : kDefaultSeqLen;
-    if (const Value* v = find(t, "seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000);
+    if (const Value* v = find(t, "seqLen")) spec.max_seq_len = r_.read_int(*v, "/training/seqLen", 1, 10000000, Measure::tokens);
     spec.seq_len = spec.max_seq_len;
     if (const Value* v = find(t, "precision")) {
       const std::string p = r_.read_enum(*v, "/training/precision", {"bf16", "fp16", "fp8"});
@@ -149,11 +153,44 @@ class RequestReader {
     } else {
       if (!tokens)
         r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required, {{"example", say(req_.lang, msg::example_tokens)}});
-      spec.tokens = r_.read_quantity(*tokens, "/training/tokens", kMinTokens, kMaxTokens, false, msg::example_tokens);
+      spec.tokens = r_.read_measure(*tokens, "/training/tokens", kMinTokens, kMaxTokens, false, msg::example_tokens, Measure::tokens).value;
       for (const char* key : {"tokensPerExample", "packing", "padding"})
         if (find(t, key)) r_.warn(warnc::unknown_field, pointer("/training", key), msg::warning_needs_examples);
     }
-    if (spec.tokens_total() > kMaxTokens) r_.fail(errc::invalid_value, "/training/epochs", msg::error_tokens_times_epochs);
+    if (spec.tokens_total() > kMaxTokens)
+      r_.fail(errc::invalid_value, "/training/epochs", msg::error_tokens_times_epochs,
+              {{"max", format_exact(kMaxTokens)}, {"got", format_exact(spec.tokens_total())}});
+    if (spec.is_adapter() && find(t, "loraRank")) check_lora_rank(spec);
+  }
+
+  // A rank is at most the smaller side of every matrix it adapts (a rank-r product of an m x r
+  // and an r x n matrix has rank at most min(m, n)).
+  void check_lora_rank(const TrainingSpec& spec) {
+    const Model& m = req_.model;
+    const long width = static_cast<long>(m.head_width() + 0.5);
+    const long q = m.heads * width, kv = m.kv_heads * width;
+    const long ffn = m.is_moe() ? static_cast<long>(m.expert_ffn()) : m.ffn_hidden;
+    struct Matrix {
+      unsigned target;
+      const char* name;
+      long rows, columns;
+    };
+    const Matrix matrices[] = {{lora::q, "q_proj", m.hidden, q},     {lora::k, "k_proj", m.hidden, kv},
+                               {lora::v, "v_proj", m.hidden, kv},    {lora::o, "o_proj", q, m.hidden},
+                               {lora::gate, "gate_proj", m.hidden, ffn}, {lora::up, "up_proj", m.hidden, ffn},
+                               {lora::down, "down_proj", ffn, m.hidden}};
+    const Matrix* smallest = nullptr;
+    for (const Matrix& x : matrices) {
+      if (!(spec.lora_targets & x.target) || x.rows <= 0 || x.columns <= 0) continue;
+      if (x.target == lora::gate && !m.gated_mlp()) continue;  // a GELU FFN has no gate
+      if (!smallest || std::min(x.rows, x.columns) < std::min(smallest->rows, smallest->columns)) smallest = &x;
+    }
+    if (!smallest) return;
+    const long max = std::min(smallest->rows, smallest->columns);
+    if (spec.lora_rank > max)
+      r_.fail(errc::invalid_value, "/training/loraRank", msg::error_lora_rank_too_large,
+              {{"got", spec.lora_rank}, {"matrix", smallest->name}, {"rows", smallest->rows}, {"columns", smallest->columns},
+               {"max", max}});
   }
 
   // PEFT's target_modules: "all-linear" (or "all"), "attention", or the list of matrices,
@@ -207,10 +244,11 @@ class RequestReader {
   void read_dataset(const Value& t, const Value& examples) {
     TrainingSpec& spec = req_.training;
     Dataset d;
-    d.examples = r_.read_quantity(examples, "/training/examples", kMinTokens, kMaxTokens, false, msg::example_examples);
+    d.examples = r_.read_measure(examples, "/training/examples", kMinTokens, kMaxTokens, false, msg::example_examples, Measure::examples).value;
     const Value* per = find(t, "tokensPerExample");
     if (!per) r_.fail(errc::missing_field, "/training/tokensPerExample", msg::error_tokens_per_example_required);
-    d.tokens_per_example = r_.read_quantity(*per, "/training/tokensPerExample", kMinTokens, 1e8, false, msg::example_tokens_per_example);
+    d.tokens_per_example =
+        r_.read_measure(*per, "/training/tokensPerExample", kMinTokens, 1e8, false, msg::example_tokens_per_example, Measure::tokens).value;
     if (const Value* v = find(t, "packing")) d.packing = r_.read_bool(*v, "/training/packing");
     if (const Value* v = find(t, "padding"))
       d.padding = r_.read_enum(*v, "/training/padding", {"longest", "max-length"}) == "longest" ? Padding::longest : Padding::max_length;
@@ -243,14 +281,14 @@ class RequestReader {
       }
     }
     if (const Value* v = find(h, "count")) {
-      req_.count = r_.read_int(*v, "/hardware/count", 1, 1 << 20);
-      if (req_.gpu.empty()) r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", "hardware.count"}});
+      req_.count = r_.read_int(*v, "/hardware/count", 1, 1 << 20, Measure::gpus);
+      if (req_.gpu.empty()) r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", field_words(req_.lang, "hardware.count")}});
     }
     if (const Value* v = find(h, "interNodeGBps"))
       req_.inter_node_gbps = r_.read_quantity(*v, "/hardware/interNodeGBps", kMinNetworkGBps, kMaxNetworkGBps, false, msg::example_gbps);
     if (const Value* v = find(h, "parallelism")) {
       if (req_.gpu.empty())
-        r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", "hardware.parallelism"}});
+        r_.fail(errc::missing_field, "/hardware/gpu", msg::error_gpu_required_for, {{"field", field_words(req_.lang, "hardware.parallelism")}});
       read_parallelism(*v);
     }
   }
@@ -314,7 +352,7 @@ class RequestReader {
     if (m.gpu.empty()) r_.fail(errc::missing_field, "/efficiency/measuredGpu", msg::error_measured_gpu_required);
     const Gpu& gpu = *req_.catalog->find_gpu(m.gpu);
     m.count = req_.count && m.gpu == req_.gpu ? *req_.count : gpu.gpus_per_node;
-    if (const Value* v = find(e, "measuredGpus")) m.count = r_.read_int(*v, "/efficiency/measuredGpus", 1, 1 << 20);
+    if (const Value* v = find(e, "measuredGpus")) m.count = r_.read_int(*v, "/efficiency/measuredGpus", 1, 1 << 20, Measure::gpus);
     if (const Value* v = find(e, "measuredParallelism")) {
       m.parallelism = read_layout(*v, "/efficiency/measuredParallelism", m.count);
       m.count = m.parallelism->gpus();
@@ -325,9 +363,24 @@ class RequestReader {
   void read_goal(const Value& g) {
     r_.expect_object(g, "/goal");
     r_.warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny", "sensitiveData", "asOf"});
-    if (const Value* v = find(g, "days")) req_.goal.days = r_.read_quantity(*v, "/goal/days", kMinDays, kMaxDays, false, msg::example_days);
-    if (const Value* v = find(g, "budget")) req_.goal.budget = r_.read_quantity(*v, "/goal/budget", 0, 1e15, true, msg::example_budget);
-    if (const Value* v = find(g, "currency")) req_.goal.currency = r_.read_enum(*v, "/goal/currency", {"CNY", "USD"});
+    if (const Value* v = find(g, "days"))
+      req_.goal.days = r_.read_measure(*v, "/goal/days", kMinDays, kMaxDays, false, msg::example_days, Measure::duration).value;
+    const Value* currency = find(g, "currency");
+    if (currency) req_.goal.currency = r_.read_enum(*currency, "/goal/currency", {"CNY", "USD"});
+    if (const Value* v = find(g, "budget")) {
+      // "¥500,000", "$500k": a budget may say its currency, which must be the request's; with no
+      // goal.currency it sets it.
+      const MeasureRead budget = r_.read_measure(*v, "/goal/budget", 0, 1e15, true, msg::example_budget, Measure::money);
+      if (!budget.currency.empty() && budget.currency != req_.goal.currency) {
+        auto name = [&](const std::string& c) { return say(req_.lang, c == "USD" ? msg::currency_name_USD : msg::currency_name_CNY); };
+        if (currency)
+          r_.fail(errc::invalid_value, "/goal/budget", msg::error_budget_currency,
+                  {{"text", echo(v->get_ref<const std::string&>())}, {"given", name(budget.currency)}, {"currency", name(req_.goal.currency)}});
+        req_.goal.currency = budget.currency;
+        r_.warn(warnc::assumed_value, "/goal/currency", msg::warning_currency_from_budget, {{"currency", name(budget.currency)}});
+      }
+      req_.goal.budget = budget.value;
+    }
     if (const Value* v = find(g, "usdCny")) req_.goal.usd_cny = r_.read_quantity(*v, "/goal/usdCny", kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
     if (const Value* v = find(g, "sensitiveData")) req_.goal.sensitive_data = r_.read_bool(*v, "/goal/sensitiveData");
     if (const Value* v = find(g, "asOf")) {
@@ -342,7 +395,9 @@ class RequestReader {
 }  // namespace jsonio
 
 Request parse_request(const std::string& text) {
-  return jsonio::RequestReader().read(jsonio::parse_limited(text));
+  std::vector<std::string> duplicate_keys;
+  const jsonio::Value doc = jsonio::parse_limited(text, &duplicate_keys);
+  return jsonio::RequestReader().read(doc, duplicate_keys);
 }
 
 }  // namespace gpusizer

@@ -5,6 +5,7 @@
 #include "contract/request_reader.hpp"
 #include "rental/recommend.hpp"
 #include "rental/sizing.hpp"
+#include "diagnostics/fields.hpp"
 #include "diagnostics/messages.hpp"
 
 namespace gpusizer {
@@ -26,11 +27,15 @@ constexpr std::pair<unsigned, const char*> kConstraints[] = {
 // last-bit difference between platforms never shows.
 double sig(double x) { return round_sig(x, 6); }
 
-void warnings_json(Writer& w, const std::vector<Warning>& warnings) {
+// Each warning with the field its path names, in words (diagnostics/fields.hpp).
+void warnings_json(Writer& w, const std::vector<Warning>& warnings, Lang lang) {
   w.begin_array();
   for (const Warning& x : warnings) {
     w.begin_object().str("code", x.code).str("message", x.message);
-    if (!x.path.empty()) w.str("path", x.path);
+    if (!x.path.empty()) {
+      w.str("path", x.path);
+      if (const auto field = field_name(lang, x.path)) w.str("field", field->id).str("label", field->label);
+    }
     w.end_object();
   }
   w.end_array();
@@ -237,7 +242,7 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
   w.str("confidence", offer.confidence);
   if (!summary) w.str("source", offer.source);
   w.key("warnings");
-  warnings_json(w, o.warnings);
+  warnings_json(w, o.warnings, lang);
   w.end_object();
 }
 
@@ -258,7 +263,7 @@ GPUSIZER_NOINLINE void recommendation_json(Writer& w, const Recommendation& r) {
   w.str("reason", r.reason).end_object();
 }
 
-GPUSIZER_NOINLINE void advice_json(Writer& w, const Advice& a) {
+GPUSIZER_NOINLINE void advice_json(Writer& w, const Advice& a, Lang lang) {
   w.begin_object()
       .key("ruleOfThumb")
       .begin_object()
@@ -268,7 +273,7 @@ GPUSIZER_NOINLINE void advice_json(Writer& w, const Advice& a) {
       .str("message", a.message)
       .end_object()
       .key("notes");
-  warnings_json(w, a.notes);
+  warnings_json(w, a.notes, lang);
   w.end_object();
 }
 
@@ -424,12 +429,12 @@ std::string write_response(const Result& r, const Report& report, OptionsDetail 
     measured_json(w, r);
   }
   w.key("advice");
-  advice_json(w, report.advice);
+  advice_json(w, report.advice, r.lang);
   w.key("steps");
   steps_json(w, report.steps);
   w.end_object();  // result
   w.key("warnings");
-  warnings_json(w, capped(r.warnings, r.lang));
+  warnings_json(w, capped(r.warnings, r.lang), r.lang);
   w.end_object();
   return w.take();
 }
@@ -443,8 +448,9 @@ std::string write_option(const Result& r, const Option& option) {
   return w.take();
 }
 
-std::string write_error(const Error& e) {
+std::string write_error(const Error& e, Lang lang) {
   Writer w;
+  const auto field = field_name(lang, e.path());
   w.begin_object()
       .flag("ok", false)
       .integer("schemaVersion", kSchemaVersion)
@@ -452,9 +458,9 @@ std::string write_error(const Error& e) {
       .begin_object()
       .str("code", e.code())
       .str("path", e.path())
-      .str("message", e.what())
-      .end_object()
-      .end_object();
+      .str("message", field ? with_field(lang, field->label, e.message()) : e.message());
+  if (field) w.str("field", field->id).str("label", field->label);
+  w.end_object().end_object();
   return w.take();
 }
 

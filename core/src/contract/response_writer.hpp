@@ -15,6 +15,8 @@ std::string write_response(const Result& result, const Report& report, OptionsDe
 // One option in full, as options[] of a full response has it: {"ok", "schemaVersion",
 // "catalogVersion", "option"}.
 std::string write_option(const Result& result, const Option& option);
-std::string write_error(const Error& error);
+// {"ok": false, "schemaVersion", "error": {"code", "path", "message", "field", "label"}}: the
+// message led by the field's words in `lang` (diagnostics/fields.hpp), when the path names one.
+std::string write_error(const Error& error, Lang lang = Lang::en);
 
 }  // namespace gpusizer

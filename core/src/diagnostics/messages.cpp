@@ -37,6 +37,8 @@ std::string format_money(Lang lang, double amount, const std::string& currency) 
   return symbol + format_int(amount);
 }
 
+std::string format_count(Lang lang, double x, int digits) { return format_magnitude(x, digits, lang == Lang::zh); }
+
 std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args) {
   const std::string_view text = message_template(lang, id);
   std::string out;

@@ -36,6 +36,10 @@ struct Arg {
 // browser's Intl): "$1,234" and "CN¥1,234" in English, "US$1,234" and "¥1,234" in Chinese.
 std::string format_money(Lang lang, double amount, const std::string& currency);
 
+// A count as the language reads it, to `digits` significant digits: "2 trillion", "5.93 million"
+// in English, "2万亿", "593万" in Chinese (common/numbers.hpp format_magnitude).
+std::string format_count(Lang lang, double x, int digits = 3);
+
 // The message `id` in `lang` with its placeholders filled.
 std::string say(Lang lang, msg::Id id, std::initializer_list<Arg> args = {});
 

@@ -14,11 +14,11 @@ Lang lang_of(const std::string& lang) { return lang == "zh" ? Lang::zh : Lang::e
 }  // namespace
 
 std::string catalog_from_csv(const std::string& csv, const std::string& lang) noexcept {
-  return guarded([&] { return catalog_from_csv_document(csv, lang_of(lang)); });
+  return guarded(lang_of(lang), [&] { return catalog_from_csv_document(csv, lang_of(lang)); });
 }
 
 std::string check_catalog(const std::string& catalog, const std::string& lang) noexcept {
-  return guarded([&] { return check_catalog_document(catalog, lang_of(lang)); });
+  return guarded(lang_of(lang), [&] { return check_catalog_document(catalog, lang_of(lang)); });
 }
 
 }  // namespace gpusizer

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "common/numbers.hpp"
+#include "diagnostics/fields.hpp"
 #include "contract/catalog_reader.hpp"
 #include "contract/default_catalog.hpp"
 #include "contract/json_read.hpp"
@@ -15,8 +16,11 @@ namespace kit {
 
 using jsonio::JsonOut;
 
-void write_error(JsonOut& out, const Error& e, long row, const std::string& column) {
-  out.object().key("code").value(e.code()).key("path").value(e.path()).key("message").value(std::string(e.what()));
+void write_error(JsonOut& out, const Error& e, Lang lang, long row, const std::string& column) {
+  const auto field = field_name(lang, e.path());
+  out.object().key("code").value(e.code()).key("path").value(e.path()).key("message");
+  out.value(field ? with_field(lang, field->label, e.message()) : e.message());
+  if (field) out.key("field").value(field->id).key("label").value(field->label);
   if (row) out.key("row").value(row);
   if (!column.empty()) out.key("column").value(column);
   out.end();
@@ -27,7 +31,10 @@ void write_warnings(JsonOut& out, const std::vector<Warning>& warnings, Lang lan
   const std::size_t shown = warnings.size() <= jsonio::kMaxWarnings ? warnings.size() : jsonio::kMaxWarnings - 1;
   for (std::size_t i = 0; i < shown; ++i) {
     out.object().key("code").value(warnings[i].code).key("message").value(warnings[i].message);
-    if (!warnings[i].path.empty()) out.key("path").value(warnings[i].path);
+    if (!warnings[i].path.empty()) {
+      out.key("path").value(warnings[i].path);
+      if (const auto field = field_name(lang, warnings[i].path)) out.key("field").value(field->id).key("label").value(field->label);
+    }
     out.end();
   }
   if (shown < warnings.size())
@@ -148,8 +155,10 @@ std::string check_catalog_document(const std::string& text, Lang lang) {
   jsonio::Value doc;
   jsonio::JsonOut out;
   try {
-    doc = jsonio::parse_limited(text, lang, jsonio::Document::catalog);
+    std::vector<std::string> duplicate_keys;
+    doc = jsonio::parse_limited(text, lang, jsonio::Document::catalog, &duplicate_keys);
     jsonio::Reader reader(warnings, lang);
+    reader.warn_duplicate_keys(duplicate_keys);
     const Catalog merged = jsonio::merge_catalog(*default_catalog(), doc, "", reader);
     // The provider's own offers are the last ones (after the default offers it keeps).
     const jsonio::Value* own_offers = find(doc, "offers");
@@ -166,14 +175,14 @@ std::string check_catalog_document(const std::string& text, Lang lang) {
   } catch (const Error& e) {
     const std::vector<Error> found = offer_errors(doc, lang);
     bool listed = false;
-    for (const Error& x : found) listed = listed || (x.path() == e.path() && std::string(x.what()) == e.what());
+    for (const Error& x : found) listed = listed || (x.path() == e.path() && x.message() == e.message());
     std::vector<Error> errors;
     if (!listed) errors.push_back(e);
     for (const Error& x : found) errors.push_back(x);
     out.object().key("ok").value(false).key("schemaVersion").value(static_cast<long>(kSchemaVersion)).key("error");
-    kit::write_error(out, e);
+    kit::write_error(out, e, lang);
     out.key("errors").array();
-    for (std::size_t i = 0; i < errors.size() && i < jsonio::kMaxWarnings; ++i) kit::write_error(out, errors[i]);
+    for (std::size_t i = 0; i < errors.size() && i < jsonio::kMaxWarnings; ++i) kit::write_error(out, errors[i], lang);
     out.end().key("errorCount").value(static_cast<long>(errors.size())).key("warnings");
     kit::write_warnings(out, warnings, lang);
     out.end();

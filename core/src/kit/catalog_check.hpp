@@ -36,8 +36,9 @@ std::string market_section(const std::vector<OfferAt>& offers, double usd_cny, L
 // Warnings as the response writer writes them, at most kMaxWarnings.
 void write_warnings(jsonio::JsonOut& out, const std::vector<Warning>& warnings, Lang lang);
 
-// {"code", "path", "message"} and, for a price list, "row" and "column".
-void write_error(jsonio::JsonOut& out, const Error& e, long row = 0, const std::string& column = "");
+// {"code", "path", "message"} (with "field" and "label" where the path names a field,
+// diagnostics/fields.hpp) and, for a price list, "row" and "column".
+void write_error(jsonio::JsonOut& out, const Error& e, Lang lang, long row = 0, const std::string& column = "");
 
 }  // namespace kit
 }  // namespace gpusizer

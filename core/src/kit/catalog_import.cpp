@@ -287,10 +287,10 @@ class Importer {
   std::string failed(const std::string& table_json) {
     JsonOut out;
     out.object().key("ok").value(false).key("schemaVersion").value(static_cast<long>(kSchemaVersion)).key("error");
-    kit::write_error(out, errors_.front().error);
+    kit::write_error(out, errors_.front().error, lang_);
     out.key("errors").array();
     for (std::size_t i = 0; i < errors_.size() && i < jsonio::kMaxWarnings; ++i)
-      kit::write_error(out, errors_[i].error, errors_[i].row, errors_[i].column);
+      kit::write_error(out, errors_[i].error, lang_, errors_[i].row, errors_[i].column);
     out.end().key("errorCount").value(static_cast<long>(errors_.size())).key("warnings");
     kit::write_warnings(out, warnings_, lang_);
     if (!table_json.empty()) out.key("table").raw(table_json);
@@ -546,10 +546,10 @@ class Importer {
     if (tokens.size() == 2 && (tokens[1] == "en" || tokens[1] == "zh")) column = tokens[0] + "." + tokens[1];
     if (column == "prices" || column == "interconnect") column.clear();
     if (column.empty())
-      row_error(e.code().c_str(), row, row_path, "", e.what());
+      row_error(e.code().c_str(), row, row_path, "", e.message());
     else
       errors_.push_back({Error(e.code(), jsonio::pointer(row_path, column),
-                               say(lang_, msg::error_csv_cell, {{"row", row}, {"column", header_of(column)}, {"message", e.what()}})),
+                               say(lang_, msg::error_csv_cell, {{"row", row}, {"column", header_of(column)}, {"message", e.message()}})),
                          row, column});
   }
 };

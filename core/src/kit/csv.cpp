@@ -148,6 +148,20 @@ CsvTable parse_csv(const std::string& text, Lang lang) {
   }
   // The last record, unless the text ended with its line break.
   if (!at_cell_start || !cell.empty() || !record.cells.empty()) end_record();
+  // A NUL is no character of a price list (a binary file, or one cut short), and it would end
+  // the text wherever a C string carries it: refused at its cell.
+  if (text.find('\0') != std::string::npos) {
+    for (const CsvRecord& r : table.records)
+      for (std::size_t c = 0; c < r.cells.size(); ++c) {
+        if (r.cells[c].find('\0') == std::string::npos) continue;
+        const std::vector<std::string>& header = table.records.front().cells;
+        const std::string column = &r != &table.records.front() && c < header.size() && !header[c].empty()
+                                       ? echo(header[c])
+                                       : std::to_string(c + 1);
+        throw Error(errc::invalid_value, pointer(pointer("/rows", static_cast<std::size_t>(r.row)), column),
+                    say(lang, msg::error_csv_cell, {{"row", r.row}, {"column", column}, {"message", say(lang, msg::error_csv_nul)}}));
+      }
+  }
   return table;
 }
 

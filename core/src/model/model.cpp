@@ -75,7 +75,7 @@ void check_model(const Model& m, Lang lang, const std::string& path) {
   // A shape can describe more than the largest count a request may give.
   if (m.params > kMaxModelParams)
     fail(errc::invalid_value, "params", msg::error_params_too_many,
-         {{"got", format_sig(m.params, 3)}, {"max", format_sig(kMaxModelParams, 3)}});
+         {{"got", format_exact(round_sig(m.params, 3))}, {"max", format_exact(kMaxModelParams)}});
   if (m.has_shape()) {
     // Key/value heads must divide the heads; blame heads when it is the smaller one (a preset's
     // key/value heads kept while its heads were changed).

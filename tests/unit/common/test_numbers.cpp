@@ -77,7 +77,35 @@ TEST_CASE("numbers in explanation texts read naturally", "[numbers]") {
   CHECK(format_sci(1.25e14, 3) == "1.25e14");
   CHECK(format_sig(973.78, 4) == "973.8");
   CHECK(format_sig(23370.4, 4) == "23,370");
-  CHECK(format_sig(2e12, 4) == "2e12");
+  CHECK(format_sig(2e12, 4) == "2 × 10¹²");
+}
+
+TEST_CASE("figures people read carry no e-notation: powers of ten, magnitudes, exact limits", "[numbers]") {
+  CHECK(format_power(8.4e22, 3) == "8.4 × 10²²");
+  CHECK(format_power(1.25e14, 3) == "1.25 × 10¹⁴");
+  CHECK(format_power(2.5e-7, 2) == "2.5 × 10⁻⁷");
+  CHECK(format_power(973.78, 4) == "973.8");
+  CHECK(format_magnitude(2e12, 3, false) == "2 trillion");
+  CHECK(format_magnitude(5.93e6, 3, false) == "5.93 million");
+  CHECK(format_magnitude(6.74e9, 3, false) == "6.74 billion");
+  CHECK(format_magnitude(52000, 3, false) == "52,000");
+  CHECK(format_magnitude(1.2e23, 2, false) == "1.2 × 10²³");
+  CHECK(format_magnitude(2e12, 3, true) == "2万亿");
+  CHECK(format_magnitude(5.93e6, 3, true) == "593万");
+  CHECK(format_magnitude(6.74e9, 3, true) == "67.4亿");
+  CHECK(format_magnitude(9999.6e4, 3, true) == "1亿");  // rounded first, then named
+  CHECK(format_magnitude(350, 3, true) == "350");
+  CHECK(format_magnitude(1.2e23, 2, true) == "1.2 × 10²³");
+  CHECK(format_exact(1048576) == "1,048,576");
+  CHECK(format_exact(1048577) == "1,048,577");
+  CHECK(format_exact(0.01) == "0.01");
+  CHECK(format_exact(2.5) == "2.5");
+  CHECK(format_exact(1e15) == "1,000,000,000,000,000");
+  CHECK(format_exact(1.5e-5) == "0.000015");
+  CHECK(format_exact(1e-300) == "1 × 10⁻³⁰⁰");
+  CHECK(format_exact(0.1 + 0.2) == "0.30000000000000004");  // exactly what was given, not rounded alike
+  CHECK(gpusizer::format_count(gpusizer::Lang::zh, 2e12) == "2万亿");
+  CHECK(gpusizer::format_count(gpusizer::Lang::en, 2e12) == "2 trillion");
   // As the page's Intl writes them in each language.
   CHECK(gpusizer::format_money(gpusizer::Lang::zh, 612000, "CNY") == "¥612,000");
   CHECK(gpusizer::format_money(gpusizer::Lang::en, 612000, "CNY") == "CN¥612,000");

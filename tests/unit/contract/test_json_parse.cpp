@@ -251,19 +251,45 @@ TEST_CASE("the depth and string limits name the value at fault", "[json]") {
     }
     return {"", ""};
   };
-  // 65 levels of containers, empty, are read; a 66th, or a value on level 65, is too deep.
+  // 64 levels of containers are read, empty or holding a value, as README's limits say; a 65th
+  // is too deep, refused where it opens (empty or not).
   const auto nested = [](int depth, const std::string& inner) {
     return std::string(static_cast<std::size_t>(depth), '[') + inner + std::string(static_cast<std::size_t>(depth), ']');
   };
-  CHECK(fault(nested(65, "")).first.empty());
+  CHECK(fault(nested(64, "")).first.empty());
+  CHECK(fault(nested(64, "1")).first.empty());
   std::string path64;
   for (int i = 0; i < 64; ++i) path64 += "/0";
+  CHECK(fault(nested(65, "")) == std::make_pair(std::string("invalid_value"), path64));
+  CHECK(fault(nested(65, "1")) == std::make_pair(std::string("invalid_value"), path64));
   CHECK(fault(nested(66, "")) == std::make_pair(std::string("invalid_value"), path64));
-  CHECK(fault(nested(65, "1")) == std::make_pair(std::string("invalid_value"), path64));  // its array's path
+  // Objects count alike: 64 levels of {"a": ...} are read, 65 are not.
+  const auto objects = [](int depth) {
+    std::string text;
+    for (int i = 0; i < depth; ++i) text += "{\"a\":";
+    text += "1";
+    return text + std::string(static_cast<std::size_t>(depth), '}');
+  };
+  CHECK(fault(objects(64)).first.empty());
+  std::string path_a;
+  for (int i = 0; i < 64; ++i) path_a += "/a";
+  CHECK(fault(objects(65)) == std::make_pair(std::string("invalid_value"), path_a));
   // A string over 1,024 bytes: a value is blamed on its key or index, a key on its object.
   const std::string long_text(1025, 'x');
   CHECK(fault("{\"a\":{\"b\":\"" + long_text + "\"}}") == std::make_pair(std::string("invalid_value"), std::string("/a/b")));
   CHECK(fault("{\"a\":[1,\"" + long_text + "\"]}") == std::make_pair(std::string("invalid_value"), std::string("/a/1")));
   CHECK(fault("{\"a\":{\"" + long_text + "\":1}}") == std::make_pair(std::string("invalid_value"), std::string("/a")));
   CHECK(fault("{\"a\":\"" + std::string(1024, 'x') + "\"}").first.empty());
+}
+
+TEST_CASE("a key given twice is noted with its path; the document keeps the last value", "[json]") {
+  std::vector<std::string> duplicates;
+  ParseWatch watch;
+  watch.duplicate_keys = &duplicates;
+  const auto doc = parse_text(R"({"goal": {"days": 10, "budget": 5, "days": 30}, "lang": "en", "x": [{"a": 1, "a": 2}]})", &watch);
+  CHECK(doc["goal"]["days"] == 30);
+  CHECK(doc["x"][0]["a"] == 2);
+  CHECK(duplicates == std::vector<std::string>{"/goal/days", "/x/0/a"});
+  // Unwatched (the core's own text), nothing is noted.
+  CHECK(parse_own(R"({"a": 1, "a": 2})")["a"] == 2);
 }

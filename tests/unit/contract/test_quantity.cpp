@@ -75,3 +75,70 @@ TEST_CASE("ambiguous groupings are refused, not guessed", "[quantity]") {
     CHECK_FALSE(parse_quantity(bad).has_value());
   }
 }
+
+TEST_CASE("a quantity may carry its field's unit, in English or Chinese", "[quantity]") {
+  using gpusizer::Measure;
+  using gpusizer::parse_measure;
+  const auto days = [](const char* text) { return parse_measure(text, Measure::duration)->value; };
+  CHECK(days("30天") == 30);
+  CHECK(days("30 天") == 30);
+  CHECK(days("30天内") == 30);
+  CHECK(days("两周") == 14);
+  CHECK(days("三个星期") == 21);
+  CHECK(days("一个月") == 30);
+  CHECK(days("半个月") == 15);
+  CHECK(days("一个半月") == 45);
+  CHECK(days("1.5个月") == 45);
+  CHECK(days("半年") == 182.5);
+  CHECK(days("2 weeks") == 14);
+  CHECK(days("2w") == 14);
+  CHECK(days("a month") == 30);
+  CHECK(days("within 10 days") == 10);
+  CHECK(days("36 hours") == 1.5);
+  CHECK(days("10d") == 10);
+  CHECK(parse_measure("2 weeks", Measure::duration)->unit == Measure::duration);
+  CHECK(parse_measure("30", Measure::duration)->unit == Measure::plain);
+
+  const auto money = [](const char* text) { return *parse_measure(text, Measure::money); };
+  CHECK(money("¥500,000").value == 500000);
+  CHECK(money("¥500,000").currency == "CNY");
+  CHECK(money("￥50万").value == 500000);
+  CHECK(money("100万元").value == 1e6);
+  CHECK(money("100万元").currency == "CNY");
+  CHECK(money("50万").value == 500000);
+  CHECK(money("50万").currency.empty());
+  CHECK(money("50w").value == 500000);
+  CHECK(money("五十万元").value == 500000);
+  CHECK(money("$500k").value == 500000);
+  CHECK(money("$500k").currency == "USD");
+  CHECK(money("US$1.2M").value == 1.2e6);
+  CHECK(money("500k USD").currency == "USD");
+  CHECK(money("2 million dollars").value == 2e6);
+  CHECK(money("3万美元").currency == "USD");
+  CHECK(money("CN¥80,000").currency == "CNY");
+  CHECK_FALSE(parse_measure("$50元", Measure::money).has_value());  // two currencies
+
+  CHECK(parse_measure("1.5万亿 tokens", Measure::tokens)->value == 1.5e12);
+  CHECK(parse_measure("2T tokens", Measure::tokens)->value == 2e12);
+  CHECK(parse_measure("2万亿个token", Measure::tokens)->value == 2e12);
+  CHECK(parse_measure("52K examples", Measure::examples)->value == 52000);
+  CHECK(parse_measure("5.2万条", Measure::examples)->value == 52000);
+  CHECK(parse_measure("7B params", Measure::params)->value == 7e9);
+  CHECK(parse_measure("70亿参数", Measure::params)->value == 7e9);
+  CHECK(parse_measure("8张卡", Measure::gpus)->value == 8);
+  CHECK(parse_measure("3 epochs", Measure::epochs)->value == 3);
+
+  // A unit of another kind is read as what it is, for the field to refuse it.
+  CHECK(parse_measure("30天", Measure::money)->unit == Measure::duration);
+  CHECK(parse_measure("¥500", Measure::tokens)->unit == Measure::money);
+  CHECK(parse_measure("2T tokens", Measure::duration)->unit == Measure::tokens);
+  // "w" is 万 only in money and a week only in a duration; elsewhere no unit.
+  CHECK_FALSE(parse_measure("50w", Measure::tokens).has_value());
+  // Letters that only end a word are no unit: "7bad" is not 7 b-a-days, "2 month" not 2 m-o-n-t-hours.
+  CHECK_FALSE(parse_measure("7bad", Measure::duration).has_value());
+  CHECK(parse_measure("2 month", Measure::duration)->value == 60);
+  for (const char* bad : {"天", "days", "¥", "30 bananas", "three bananas", "1..2天", "一天天"}) {
+    INFO(bad);
+    CHECK_FALSE(parse_measure(bad, Measure::duration).has_value());
+  }
+}
