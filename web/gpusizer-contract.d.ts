@@ -1472,6 +1472,13 @@ export interface ResponseOption {
   offerId: string;
   /** Seller, in the request's lang. */
   provider: string;
+  /**
+   * The offer as sentences name it, in the request's lang: provider, GPUs per unit and GPU (without the GPU's
+   * aside), "CoreWeave 8× A100 SXM4 80GB", with its region, term, price date or last its id in parentheses
+   * where the catalog has another offer of that name; unique in the catalog. Every message, reason, note and
+   * step names an offer so, never by offerId.
+   */
+  name?: string;
   /** local-dc: a whole-machine lease in a data centre; cloud: everything else. */
   deployment: "local-dc" | "cloud";
   /**

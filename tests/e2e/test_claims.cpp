@@ -34,3 +34,27 @@ TEST_CASE("the guide's worked example is a thousand times off, and its memory fi
   CHECK(by_id["ten-x-params"]["computed"].get<double>() == Approx(10).epsilon(0.01));
   CHECK(by_id["eight-a100-7b-2t"]["computed"].get<double>() > 100);
 }
+
+TEST_CASE("one figure, one rounding: a claim's sentence states the figure it computed", "[claims][words]") {
+  for (const char* lang : {"en", "zh"}) {
+    const json doc = json::parse(gpusizer::claims_json(lang));
+    for (const json& c : doc["claims"]) {
+      const std::string text = c["explanation"], claim = c["claim"];
+      INFO(lang << " " << c["id"] << ": " << text);
+      const double computed = c["computed"];
+      // The figure the sentence states, written as the sentence writes it, is the one computed.
+      if (c["id"] == "one-a100-7b-2t" || c["id"] == "eight-a100-7b-2t") {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, computed >= 1000 ? "%.0f" : "%.1f", computed);
+        std::string digits = buf;
+        if (computed >= 1000) digits.insert(digits.size() - 3, ",");
+        CHECK(text.find(digits) != std::string::npos);
+      }
+      for (const std::string& s : {text, claim}) {
+        CHECK(s.find("e+") == std::string::npos);
+        CHECK(s.find("e2") == std::string::npos);
+        CHECK(s.find("e9") == std::string::npos);
+      }
+    }
+  }
+}

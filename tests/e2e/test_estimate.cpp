@@ -105,12 +105,13 @@ TEST_CASE("explanation steps come in the request's language", "[estimate]") {
   json req = worked_example();
   const json en = run(req);
   REQUIRE(en["result"]["steps"].size() == 5);
-  CHECK(en["result"]["steps"][1]["text"].get<std::string>().find("6 × 7e9 × 2e12 = 8.4e22") != std::string::npos);
+  CHECK(en["result"]["steps"][1]["text"].get<std::string>().find("6 × 7 billion × 2 trillion = 8.4 × 10²²") != std::string::npos);
   CHECK(en["result"]["steps"][2]["text"].get<std::string>().find("1,081 GPUs") != std::string::npos);
   req["lang"] = "zh";
   const json zh = run(req);
   CHECK(zh["result"]["steps"][0]["title"] == "参数与数据量");
   CHECK(zh["result"]["steps"][2]["text"].get<std::string>().find("1,081 张 GPU") != std::string::npos);
+  CHECK(zh["result"]["steps"][1]["text"].get<std::string>().find("6 × 70亿 × 2万亿 = 8.4 × 10²²") != std::string::npos);
 }
 
 TEST_CASE("a budget marks the options above it as missing the goal", "[estimate]") {

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "gpusizer/api.hpp"
 
@@ -84,7 +85,37 @@ TEST_CASE("the reason names the runner-up in the request's language", "[recommen
   const std::string reason = r["recommendation"]["reason"];
   CHECK(reason.find("推荐") != std::string::npos);
   CHECK(reason.find("次选") != std::string::npos);
-  CHECK(reason.find(r["recommendation"]["runnerUp"].get<std::string>()) != std::string::npos);
+  // Named by its name (provider, machine, GPU), never by its id.
+  const std::string runner_up = r["recommendation"]["runnerUp"];
+  CHECK(reason.find(runner_up) == std::string::npos);
+  for (const json& o : r["options"])
+    if (o["offerId"] == runner_up) CHECK(reason.find(o["name"].get<std::string>()) != std::string::npos);
+}
+
+TEST_CASE("no sentence names an offer by its id or a figure in e-notation, in either language", "[recommend][words]") {
+  const std::regex e_notation("[0-9]e[+-]?[0-9]");
+  for (const char* lang : {"en", "zh"}) {
+    for (const json& request :
+         {json{{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"mode", "lora"}, {"tokens", "2T"}}}, {"goal", {{"days", 30}}}},
+          json{{"model", {{"preset", "llama-2-70b"}}}, {"training", {{"tokens", "2T"}}}, {"goal", {{"days", 10}}}},
+          json{{"model", {{"preset", "llama-2-7b"}}}, {"training", {{"tokens", "100B"}}}, {"goal", {{"days", 20}, {"sensitiveData", true}}}},
+          json{{"model", {{"preset", "qwen2.5-7b"}}}, {"training", {{"mode", "lora"}, {"examples", "5万"}, {"tokensPerExample", 500}}},
+               {"goal", {{"budget", "1000元"}}}}}) {
+      json req = request;
+      req["lang"] = lang;
+      const json r = estimate(req);
+      std::vector<std::string> texts = {r["recommendation"]["reason"], r["advice"]["ruleOfThumb"]["message"]};
+      for (const json& n : r["advice"]["notes"]) texts.push_back(n["message"]);
+      for (const json& s : r["steps"]) texts.push_back(s["text"]);
+      for (const json& o : r["options"])
+        for (const json& w : o["warnings"]) texts.push_back(w["message"]);
+      for (const std::string& text : texts) {
+        INFO(lang << ": " << text);
+        CHECK_FALSE(std::regex_search(text, e_notation));
+        for (const json& o : r["options"]) CHECK(text.find(o["offerId"].get<std::string>()) == std::string::npos);
+      }
+    }
+  }
 }
 
 TEST_CASE("a measured throughput replaces the modelled one and re-plans the commitment", "[recommend][measured]") {

@@ -80,6 +80,9 @@ struct Offer {
   Text commitment;                                 // the term as sold, e.g. "1-year lease, pay monthly"
   std::string price_date, confidence, source, price_as_listed;
   Text notes;
+  // How sentences name it: provider, machine and GPU, "OmniYQ 8× A100 SXM4 80GB", with its
+  // region, term or price date where the catalog has another offer of that name (name_offers).
+  Text name;
 };
 
 struct Fx {
@@ -98,5 +101,10 @@ struct Catalog {
   const Gpu* find_gpu(const std::string& id) const;
   const Model* find_model(const std::string& id) const;
 };
+
+// Names every offer as people say it (Offer::name), unique within the catalog: "{provider}
+// {gpusPerUnit}× {GPU}" (the GPU's name without its aside), then, for offers that would share a
+// name, their regions, terms, price dates or, last, their ids in parentheses.
+void name_offers(Catalog& catalog);
 
 }  // namespace gpusizer

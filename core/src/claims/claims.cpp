@@ -71,11 +71,16 @@ double min_gpus(const Value& response, const char* gpu) {
   return 0;
 }
 
-// A computed figure as read: whole counts as counts, large ones in scientific notation.
-std::string figure(double x) {
-  if (x >= 1e6) return format_sci(x, 3);
+// Every claim's figure is rounded once, to the four significant digits `computed` has, and
+// written from that: the sentence and the number never disagree (1,361 beside 1,360). FLOPs as
+// a power of ten; other large figures in the language's magnitudes ("611万", "6.11 million").
+constexpr int kFigureDigits = 4;
+std::string figure(double computed, msg::Id unit, Lang lang) {
+  const double x = round_sig(computed, kFigureDigits);
+  if (unit == msg::unit_flops) return format_power(x, kFigureDigits);
+  if (x >= 1e6) return format_count(lang, x, kFigureDigits);
   if (x == std::floor(x)) return format_int(x);
-  return format_sig(x, 3);
+  return format_sig(x, kFigureDigits);
 }
 
 double count(const Value& r, Lang, Estimate) { return number_at(r, {"result", "estimate", "count"}); }
@@ -153,7 +158,7 @@ std::string claims_document(Lang lang) {
                           : std::string(verdict) == "too_high" ? msg::verdict_claim_too_high
                                                                : msg::verdict_not_computed;
     std::string text = say(lang, explanation, {{"factor", factor >= 10 ? format_int(factor) : format_sig(factor, 2)},
-                                                {"computed", figure(computed)}, {"unit", say(lang, c.unit)}});
+                                                {"computed", figure(computed, c.unit, lang)}, {"unit", say(lang, c.unit)}});
     if (ok && at(response, {"result", "estimate"}).is_object() && !flag(at(response, {"result", "estimate"}), "fits", true))
       text += say(lang, msg::verdict_does_not_fit);
     // Members in the order nlohmann's sorted objects wrote them before (the page and tests read
@@ -164,7 +169,7 @@ std::string claims_document(Lang lang) {
     else
       w.begin_array().number(c.claimed_low).number(c.claimed_high).end_array();
     w.str("claimedText", say(lang, c.claimed_text))
-        .num("computed", round_sig(computed, 4))
+        .num("computed", round_sig(computed, kFigureDigits))
         .str("explanation", text)
         .str("id", c.id)
         .key("request")

@@ -186,8 +186,16 @@ std::string format_magnitude(double x, int digits, bool chinese) {
   static constexpr Unit kEnglish[] = {{1e12, " trillion"}, {1e9, " billion"}, {1e6, " million"}};
   static constexpr Unit kChinese[] = {{1e12, "万亿"}, {1e8, "亿"}, {1e4, "万"}};
   if (r >= (chinese ? 1e16 : 1e15)) return format_power(x, digits);
-  for (const Unit& u : chinese ? kChinese : kEnglish)
-    if (r >= u.scale) return format_sig_plain(r / u.scale, digits) + u.word;
+  for (const Unit& u : chinese ? kChinese : kEnglish) {
+    if (r < u.scale) continue;
+    const std::string mantissa = format_sig_plain(r / u.scale, digits);
+    if (!chinese) return mantissa + u.word;
+    // "4000万", not "4,000万": Chinese groups by 万 and 亿, not by thousands.
+    std::string ungrouped;
+    for (char c : mantissa)
+      if (c != ',') ungrouped += c;
+    return ungrouped + u.word;
+  }
   return r >= 1000 ? format_int(r) : format_sig_plain(r, digits);
 }
 

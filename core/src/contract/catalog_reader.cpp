@@ -67,6 +67,7 @@ class CatalogReader {
         cat.offers.push_back(std::move(o));
       }
     }
+    name_offers(cat);
     return cat;
   }
 

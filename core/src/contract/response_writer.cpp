@@ -183,6 +183,7 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
   w.begin_object()
       .str("offerId", offer.id)
       .str("provider", offer.provider.in(lang))
+      .str("name", offer.name.in(lang))
       .str("deployment", offer.deployment)
       .str("tier", offer.tier)
       .str("region", offer.region.in(lang))

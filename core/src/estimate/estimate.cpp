@@ -50,7 +50,7 @@ void price_offers(EstimateContext& ctx, Result& r, double max_planning_work) {
     r.options.push_back(price_offer(ctx, r, offer));
     if (ctx.timer.planning_work() > max_planning_work)
       throw Error(errc::invalid_value, "",
-                  say(ctx.req.lang, msg::error_too_much_planning, {{"limit", format_sig(max_planning_work, 3)}}));
+                  say(ctx.req.lang, msg::error_too_much_planning, {{"limit", format_exact(max_planning_work)}}));
   }
   add_trials_across_offers(r.options, ctx.money);
 }

@@ -64,13 +64,14 @@ std::string outside_text(const Asked& req, const Option& o) {
   return out;
 }
 
+// "CoreWeave 8× A100 SXM4 80GB: 136 units, 1,088 GPUs, for 4.96 days, CN¥2,359,046": the
+// offer by its name (never its id), its units and GPUs, time and cost.
 std::string plan_text(const Asked& req, const Option& o, const std::string& currency) {
   const Lang lang = req.lang;
-  return say(lang, msg::recommend_plan,
-             {{"offer", o.offer->id},
-              {"provider", o.offer->provider.in(lang)},
+  return say(lang, o.units == 1 ? msg::recommend_plan_one : msg::recommend_plan,
+             {{"offer", o.offer->name.in(lang)},
+              {"units", o.units},
               {"count", o.units * o.offer->gpus_per_unit},
-              {"gpu", req.catalog.find_gpu(o.offer->gpu)->name.in(lang)},
               {"duration", duration_text(lang, o.run.wall_days)},
               {"cost", format_money(lang, amount(o), currency)}});
 }

@@ -36,6 +36,13 @@ const Option* recommended(const Result& r) {
   return nullptr;
 }
 
+// An offer of the estimate by its name (sentences never show an id).
+std::string offer_name(const Result& r, const std::string& id, Lang lang) {
+  for (const Option& o : r.options)
+    if (o.offer->id == id) return o.offer->name.in(lang);
+  return id;
+}
+
 }  // namespace
 
 Advice make_advice(const Request& req, const Result& r) {
@@ -73,7 +80,7 @@ Advice make_advice(const Request& req, const Result& r) {
     else if (gpus > tier->max_gpus)
       a.message = say(lang, msg::rule_more_than_tier,
                       {{"plan", plan}, {"tier", tier->id}, {"suggestion", a.suggestion},
-                       {"tokens", format_sig(r.compute.tokens_total, 3)}});
+                       {"tokens", format_count(lang, r.compute.tokens_total)}});
     else
       a.message = say(lang, r.training.is_adapter() ? msg::rule_fewer_adapter : msg::rule_fewer_small,
                       {{"plan", plan}, {"tier", tier->id}, {"suggestion", a.suggestion}});
@@ -91,7 +98,7 @@ Advice make_advice(const Request& req, const Result& r) {
            {{"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.amount, c.currency)}});
     else
       note(warnc::trial_week, "", msg::note_trial_week_across,
-           {{"trial_offer", t.trial_offer}, {"units", t.trial_units}, {"offer", best->offer->id},
+           {{"trial_offer", offer_name(r, t.trial_offer, lang)}, {"units", t.trial_units}, {"offer", best->offer->name.in(lang)},
             {"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.amount, c.currency)}});
   } else if (best && best->cost && best->run.wall_days * 24 > 7 * 24) {
     // No plan of a week by the hour then months on this offer or its provider: say so, and
@@ -104,21 +111,22 @@ Advice make_advice(const Request& req, const Result& r) {
     const Gpu* g = req.catalog->find_gpu(best->offer->gpu);
     if (hourly)
       note(warnc::no_trial_plan, "", msg::note_no_trial_plan,
-           {{"offer", best->offer->id}, {"gpu", g ? g->name.in(lang) : best->offer->gpu}, {"hourly", hourly->offer->id}});
+           {{"offer", best->offer->name.in(lang)}, {"gpu", g ? g->name.in(lang) : best->offer->gpu},
+            {"hourly", hourly->offer->name.in(lang)}});
     else
       note(warnc::no_trial_plan, "", msg::note_no_trial_anywhere, {{"gpu", g ? g->name.in(lang) : best->offer->gpu}});
   }
   if (best && best->cost && best->cost->break_even_hours_per_month) {
     const double h = *best->cost->break_even_hours_per_month;
     note(warnc::break_even, "", msg::note_break_even,
-         {{"offer", best->offer->id}, {"hours", format_sig(h, 3)}, {"days", format_sig(h / 24, 3)}});
+         {{"offer", best->offer->name.in(lang)}, {"hours", format_sig(h, 3)}, {"days", format_sig(h / 24, 3)}});
   }
   if (req.goal.sensitive_data) {
     int isolated = 0;
     std::string first;
     for (const Option& o : r.options)
       if (o.offer->deployment == "local-dc" && o.offer->isolation == "private" && o.fits) {
-        if (!isolated++) first = o.offer->id;
+        if (!isolated++) first = o.offer->name.in(lang);
       }
     if (isolated)
       note(warnc::sensitive_data, "/goal/sensitiveData", msg::note_sensitive_data, {{"count", isolated}, {"example", first}});

@@ -8,7 +8,10 @@
 namespace gpusizer {
 namespace {
 
-std::string sci(double x) { return format_sci(x, 3); }
+// FLOPs and seconds as powers of ten ("8.4 × 10²²"); counts of parameters and tokens as the
+// language says them ("70亿", "2 trillion"): no e-notation in a sentence.
+std::string sci(double x) { return format_power(x, 3); }
+std::string count(Lang lang, double x) { return format_count(lang, x, 3); }
 
 // The GPU as its catalog names it, in the reader's language ("A100 SXM4 80GB").
 std::string gpu_name(const Request& req, const std::string& id) {
@@ -20,13 +23,13 @@ std::string num(double x) { return format_sig(x, 4); }
 std::string params_step(Lang lang, const Result& r) {
   const Model& m = r.model;
   const TrainingSpec& t = r.training;
-  std::string s = say(lang, msg::step_params, {{"params", sci(m.params)}});
-  if (m.active_params != m.params) s += say(lang, msg::step_params_active, {{"active", sci(m.active_params)}});
+  std::string s = say(lang, msg::step_params, {{"params", count(lang, m.params)}});
+  if (m.active_params != m.params) s += say(lang, msg::step_params_active, {{"active", count(lang, m.active_params)}});
   if (t.is_adapter())
     s += say(lang, msg::step_params_lora,
-             {{"rank", t.lora_rank}, {"targets", lora_targets_name(t.lora_targets)}, {"trainable", sci(r.compute.trainable_params)}});
+             {{"rank", t.lora_rank}, {"targets", lora_targets_name(t.lora_targets)}, {"trainable", count(lang, r.compute.trainable_params)}});
   return s + say(lang, msg::step_params_tokens,
-                 {{"tokens", sci(t.tokens)}, {"epochs", num(t.epochs)}, {"total", sci(r.compute.tokens_total)},
+                 {{"tokens", count(lang, t.tokens)}, {"epochs", num(t.epochs)}, {"total", count(lang, r.compute.tokens_total)},
                   {"seq", t.seq_len}});
 }
 
@@ -35,7 +38,7 @@ std::string flops_step(Lang lang, const Result& r) {
   const Model& m = r.model;
   if (c.method == "6PD")
     return say(lang, msg::step_flops_6pd,
-               {{"active", sci(m.active_params)}, {"tokens", sci(c.tokens_total)}, {"flops", sci(c.flops_total)}});
+               {{"active", count(lang, m.active_params)}, {"tokens", count(lang, c.tokens_total)}, {"flops", sci(c.flops_total)}});
   const std::string formula = c.method == "6N+12LHQT"   ? "6N + 12·L·H·Q·T"
                               : c.method == "4N+6Nlora" ? "4N + 6·N_lora"
                                                         : "4N + 6·N_lora + 12·L·H·Q·T";
@@ -45,7 +48,7 @@ std::string flops_step(Lang lang, const Result& r) {
              {{"terms", std::to_string(m.layers) + " × " + std::to_string(m.heads) + " × " + num(m.head_width()) + " × " +
                             std::to_string(r.training.seq_len)}});
   return s + say(lang, msg::step_flops_total,
-                 {{"tokens", sci(c.tokens_total)}, {"flops", sci(c.flops_total)}, {"flops6pd", sci(c.flops_6pd)}});
+                 {{"tokens", count(lang, c.tokens_total)}, {"flops", sci(c.flops_total)}, {"flops6pd", sci(c.flops_6pd)}});
 }
 
 const TrainingRun* reference_run(const Result& r) {
@@ -114,7 +117,7 @@ std::string time_step(const Request& req, const Result& r) {
             {"flops", sci(r.compute.flops_total)},
             {"flops_per_s", sci(rate * 1e12)},
             {"gpu_seconds", sci(gpu_seconds)},
-            {"gpu_hours", format_sig(gpu_seconds / 3600, 4)}});
+            {"gpu_hours", format_count(lang, gpu_seconds / 3600, 4)}});
   if (r.estimate && r.estimate->count_from_goal) {
     const double days = r.estimate->deadline_days;
     const double seconds = days * kSecondsPerDay;
@@ -130,15 +133,15 @@ std::string time_step(const Request& req, const Result& r) {
   } else {
     s += say(lang, msg::step_time_on_count,
              {{"count", format_int(run->count)},
-              {"gpu_hours", format_sig(gpu_seconds / 3600, 4)},
+              {"gpu_hours", format_count(lang, gpu_seconds / 3600, 4)},
               {"hours", num(run->wall_days * 24)},
               {"duration", duration_text(lang, run->wall_days)}});
   }
   if (run->mfu_source != "request")
     s += say(lang, msg::step_time_range,
              {{"coverage", format_sig(run->range_coverage * 10, 2)},
-              {"low", format_sig(run->gpu_hours_low, 3)},
-              {"high", format_sig(run->gpu_hours_high, 3)},
+              {"low", count(lang, run->gpu_hours_low)},
+              {"high", count(lang, run->gpu_hours_high)},
               {"days_low", duration_text(lang, run->wall_days_low)},
               {"days_high", duration_text(lang, run->wall_days_high)}});
   return s;
@@ -190,8 +193,7 @@ std::string cost_step(const Request& req, const Result& r) {
   }
   const bool fastest = r.fastest == offer.id && r.cheapest != offer.id;
   return say(lang, fastest ? msg::step_cost_fastest : msg::step_cost_cheapest,
-             {{"provider", offer.provider.in(lang)},
-              {"offer", offer.id},
+             {{"offer", offer.name.in(lang)},
               {"units", best->units},
               {"per_unit", offer.gpus_per_unit},
               {"gpu", gpu_name(req, offer.gpu)},

@@ -95,6 +95,7 @@ TEST_CASE("figures people read carry no e-notation: powers of ten, magnitudes, e
   CHECK(format_magnitude(6.74e9, 3, true) == "67.4亿");
   CHECK(format_magnitude(9999.6e4, 3, true) == "1亿");  // rounded first, then named
   CHECK(format_magnitude(350, 3, true) == "350");
+  CHECK(format_magnitude(4e7, 3, true) == "4000万");
   CHECK(format_magnitude(1.2e23, 2, true) == "1.2 × 10²³");
   CHECK(format_exact(1048576) == "1,048,576");
   CHECK(format_exact(1048577) == "1,048,577");
