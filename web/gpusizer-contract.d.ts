@@ -236,14 +236,26 @@ export interface CatalogOffer {
   deployment?: "local-dc" | "cloud";
   /** Market tier. */
   tier?: "baremetal-lease" | "marketplace" | "hyperscaler" | "neocloud";
-  /** e.g. CN-Northwest, us-east-1, global. */
+  /**
+   * e.g. CN-Northwest, us-east-1, global, 江苏常州. Read as a place for goal.region (the innermost place its
+   * words name: CN-Hubei is Hubei, 华东-常州 is Changzhou; global, EU/NA name none), written back as
+   * options[].regionId.
+   */
   region?: CatalogText;
   /** GPU id; must exist in the (merged) catalog. */
   gpu: string;
   /** GPUs in one rented unit (machine or instance), at most 1024. Default 1. */
   gpusPerUnit?: number;
-  /** Units on offer; null = not limited or unknown. */
+  /**
+   * Units on offer; null = not limited or unknown. A plan of more than 8 units from an offer that states none
+   * warns stock_unknown; one needing more than it states warns stock_short.
+   */
   unitsAvailable?: number | null;
+  /**
+   * The same as unitsAvailable, as some price lists name it (also as a price list's column); given with
+   * unitsAvailable, the two must agree.
+   */
+  availableUnits?: number | null;
   /**
    * Most GPUs one job can get inside one host (8 for per-card marketplaces, 1 for single-GPU VMs that cannot
    * grow). Default gpusPerUnit.
@@ -761,6 +773,16 @@ export interface RequestGoal {
    * asOf.
    */
   asOf?: string;
+  /**
+   * Where the machines must be (the region constraint: offers elsewhere, or stating only a wider place, are
+   * outside): cn (mainland China), a region of China (cn-north, cn-northeast, cn-east, cn-central, cn-south,
+   * cn-southwest, cn-northwest), a province by its pinyin (jiangsu, guangdong, ...; neimenggu, xizang), a
+   * city with data centres (changzhou, shenzhen, ...), or hk, sg, jp, us, na, eu; also by their names in
+   * English or Chinese, in any case ("mainland China", "华东", "江苏省", "常州"). `gpusizer catalog` lists every
+   * place under contract.regions with how many default offers lie in it. An unknown place is invalid_value,
+   * listing where the catalog's offers are. Default: none (anywhere).
+   */
+  region?: string;
 }
 
 /**
@@ -937,9 +959,12 @@ export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "ar
  * pcie_multi_gpu, nvlink_capped, slow_interconnect: weak links; large_cluster: more GPUs than a provider
  * usually rents at once; spot: preemptible; stale_price: price older than 90 days; low_confidence: a
  * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days; not_priced: the run is
- * longer than billing counts (100 years), so the option has no cost and is not usable.
+ * longer than billing counts (100 years), so the option has no cost and is not usable.; stock_unknown: more
+ * than 8 units from an offer that states no stock (unitsAvailable), so ask the provider; stock_short: more
+ * units than the offer states, with how many the goal needs and the next offers of the GPU that could make up
+ * the rest
  */
-export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced";
+export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced" | "stock_unknown" | "stock_short";
 
 /**
  * trial_week: rent a week by the hour, then months; no_trial_plan: the recommended offer has no such plan
@@ -990,7 +1015,10 @@ export interface ResponseOptionWarning {
    * pcie_multi_gpu, nvlink_capped, slow_interconnect: weak links; large_cluster: more GPUs than a provider
    * usually rents at once; spot: preemptible; stale_price: price older than 90 days; low_confidence: a
    * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days; not_priced: the run is
-   * longer than billing counts (100 years), so the option has no cost and is not usable.
+   * longer than billing counts (100 years), so the option has no cost and is not usable.; stock_unknown: more
+   * than 8 units from an offer that states no stock (unitsAvailable), so ask the provider; stock_short: more
+   * units than the offer states, with how many the goal needs and the next offers of the GPU that could make
+   * up the rest
    */
   code: ResponseOptionWarningCode;
   /** The warning, in the request's lang. */
@@ -1046,9 +1074,10 @@ export interface ResponseNote {
 /**
  * A constraint of the recommendation besides the goal: gpu (hardware.gpu), isolation (private or physical
  * machines for goal.sensitiveData), stack (CUDA unless hardware.allowNonCuda), confidence (a price not marked
- * low-confidence).
+ * low-confidence), region (machines in goal.region: the offer's region lies in the place asked; one stating
+ * only a wider place, or none, is outside).
  */
-export type ResponseConstraint = "gpu" | "isolation" | "stack" | "confidence";
+export type ResponseConstraint = "gpu" | "isolation" | "stack" | "confidence" | "region";
 
 /** The parallel layout chosen (or given): Megatron-LM/DeepSpeed vocabulary. */
 export interface ResponseParallelism {
@@ -1159,6 +1188,21 @@ export interface GpusizerResult {
   usdCny: number;
   /** Date of the rate, YYYY-MM-DD; "request" when goal.usdCny set it. */
   fxDate: string;
+  /**
+   * The place goal.region was read as; options elsewhere are outside it (constraint region). Absent when no
+   * region was asked.
+   */
+  region?: {
+    /**
+     * Place id: "cn" (mainland China), a region ("cn-east"), a province ("jiangsu"), a city ("changzhou") or
+     * a place outside ("us", "eu", "hk"); `gpusizer catalog` lists them under contract.regions.
+     */
+    id: string;
+    /** Its name, in the request's lang ("Jiangsu", "江苏"). */
+    name: string;
+    /** Id of the place it lies in ("jiangsu" for changzhou). Absent for a country or continent. */
+    within?: string;
+  };
   /** Every offer of the catalog sized and priced, usable ones first by cost. */
   options: ResponseOption[];
   /**
@@ -1488,6 +1532,11 @@ export interface ResponseOption {
   tier: string;
   /** Region, in the request's lang; "" when the catalog gives none. */
   region: string;
+  /**
+   * The place region names, as goal.region takes it ("cn", "cn-northwest", "hubei", "xiamen", "us"): the
+   * innermost place its words name. Absent when they name none or several ("global", "EU/NA").
+   */
+  regionId?: string;
   /** private: dedicated servers; physical: an isolated cluster; shared: everything else. */
   isolation: "private" | "physical" | "shared";
   /** GPUs in one rented unit. */

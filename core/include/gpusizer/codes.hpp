@@ -55,6 +55,8 @@ inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the
 // What a new user, a provider and a careless file trip over: request warnings (result.warnings)
 // and option warnings (options[].warnings), as each comment says.
 inline constexpr const char* duplicate_key = "duplicate_key";      // request: a key twice in one object; the last is read
+inline constexpr const char* stock_unknown = "stock_unknown";      // option: over 8 units from an offer stating no stock
+inline constexpr const char* stock_short = "stock_short";          // option: more units than the offer states, and who has the rest
 }  // namespace warnc
 
 // Warnings of the provider kit only (catalog_from_csv, check_catalog), never in an estimate's

@@ -63,9 +63,12 @@ struct Offer {
   Text provider;
   std::string deployment, tier;
   Text region;
+  std::string place;                   // the place region names (catalog/places.hpp), "" when none
   std::string gpu;
   int gpus_per_unit = 1;
-  std::optional<int> units_available;  // nullopt: not limited
+  // The stock as the catalog states it (unitsAvailable, or its alias availableUnits); nullopt:
+  // not stated, so a plan of many units may find fewer free (stock_unknown).
+  std::optional<int> units_available;
   int max_gpus_per_node = 8;           // GPUs that can share one machine on this offer
   std::string currency;                // CNY | USD
   std::array<std::optional<double>, 4> prices;  // per unit per period, indexed by Period

@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "catalog/places.hpp"
 #include "common/dates.hpp"
 
 #include "common/numbers.hpp"
@@ -241,7 +242,7 @@ class CatalogReader {
   Offer offer(const Value& j, const std::string& path, const Catalog& cat) {
     r_.expect_object(j, path);
     r_.warn_unknown_keys(j, path,
-                         {"id", "provider", "deployment", "tier", "region", "gpu", "gpusPerUnit", "unitsAvailable",
+                         {"id", "provider", "deployment", "tier", "region", "gpu", "gpusPerUnit", "unitsAvailable", "availableUnits",
                           "maxGpusPerNode", "currency", "prices", "minTermHours", "commitment", "depositMonths", "setupFee",
                           "storagePricePerGBMonth", "storageIncludedGB", "egressPricePerGB", "spot", "isolation",
                           "interconnect", "interconnectNote", "priceDate", "priceDateNote", "confidence", "source",
@@ -254,11 +255,21 @@ class CatalogReader {
     if (const Value* t = find(j, "tier"); t && !t->is_null())
       o.tier = r_.read_enum(*t, pointer(path, "tier"), {"baremetal-lease", "marketplace", "hyperscaler", "neocloud"});
     o.region = opt_text(j, "region", path);
+    if (const Place* where = place_of_text(o.region.en)) o.place = std::string(where->id);
+    else if (const Place* zh = place_of_text(o.region.zh)) o.place = std::string(zh->id);
     o.gpu = req_string(j, "gpu", path);
     if (!cat.find_gpu(o.gpu)) r_.fail(errc::unknown_gpu, pointer(path, "gpu"), msg::error_offer_unknown_gpu, {{"id", echo(o.gpu)}});
     o.gpus_per_unit = opt_int(j, "gpusPerUnit", path, 1, 1, 1024);  // a unit is one node to the planner
     if (const Value* u = find(j, "unitsAvailable"); u && !u->is_null())
       o.units_available = r_.read_int(*u, pointer(path, "unitsAvailable"), 1, 1 << 20);
+    // "availableUnits", as some price lists name the stock: the same field, read alike.
+    if (const Value* u = find(j, "availableUnits"); u && !u->is_null()) {
+      const int alias = r_.read_int(*u, pointer(path, "availableUnits"), 1, 1 << 20);
+      if (o.units_available && *o.units_available != alias)
+        r_.fail(errc::invalid_value, pointer(path, "availableUnits"), msg::error_units_alias,
+                {{"alias", alias}, {"units", *o.units_available}});
+      o.units_available = alias;
+    }
     o.max_gpus_per_node = opt_int(j, "maxGpusPerNode", path, o.gpus_per_unit, 1, 1024);
     o.currency = r_.read_enum(required(j, "currency", path), pointer(path, "currency"), {"CNY", "USD"});
     const std::string prices_path = pointer(path, "prices");

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "catalog/catalog_data.hpp"
+#include "catalog/places.hpp"
 #include "contract/catalog_reader.hpp"
 #include "contract/offer_fields.hpp"
 #include "contract/json_write.hpp"
@@ -87,6 +88,22 @@ Value contract_document() {
   Value columns = Value::array();
   for (std::string& name : offer_fields::price_list_columns()) columns.push_back(Value(std::move(name)));
   c["enums"]["priceListColumn"] = std::move(columns);
+  // The places goal.region takes (its id, or any of its names), parents first, with how many of
+  // the default catalog's offers lie in each: a page lists those with offers.
+  Value regions = Value::array();
+  const Catalog& cat = *default_catalog();
+  for (const Place& p : places()) {
+    long offers = 0;
+    for (const Offer& o : cat.offers)
+      if (const Place* at = find_place(o.place); at && place_within(*at, p)) ++offers;
+    Value place = Value::object();
+    place["id"] = std::string(p.id);
+    place["name"] = {{"en", std::string(p.en)}, {"zh", std::string(p.zh)}};
+    if (!p.parent.empty()) place["within"] = std::string(p.parent);
+    place["offers"] = offers;
+    regions.push_back(std::move(place));
+  }
+  c["regions"] = std::move(regions);
   return c;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "catalog/places.hpp"
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
 #include "diagnostics/fields.hpp"
@@ -362,7 +363,7 @@ class RequestReader {
 
   void read_goal(const Value& g) {
     r_.expect_object(g, "/goal");
-    r_.warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny", "sensitiveData", "asOf"});
+    r_.warn_unknown_keys(g, "/goal", {"days", "budget", "currency", "usdCny", "sensitiveData", "asOf", "region"});
     if (const Value* v = find(g, "days"))
       req_.goal.days = r_.read_measure(*v, "/goal/days", kMinDays, kMaxDays, false, msg::example_days, Measure::duration).value;
     const Value* currency = find(g, "currency");
@@ -383,6 +384,19 @@ class RequestReader {
     }
     if (const Value* v = find(g, "usdCny")) req_.goal.usd_cny = r_.read_quantity(*v, "/goal/usdCny", kMinUsdCny, kMaxUsdCny, false, msg::example_usd_cny);
     if (const Value* v = find(g, "sensitiveData")) req_.goal.sensitive_data = r_.read_bool(*v, "/goal/sensitiveData");
+    if (const Value* v = find(g, "region"); v && !v->is_null()) {
+      // A place as people name it: "cn", "mainland China", "江苏", "changzhou", "常州市".
+      const std::string text = r_.read_string(*v, "/goal/region");
+      const Place* place = place_of_text(text);
+      if (!place) {
+        std::vector<std::string> where;  // the places the catalog's offers are in, each once
+        for (const Offer& o : req_.catalog->offers)
+          if (const Place* p = find_place(o.place); p && std::find(where.begin(), where.end(), place_name(*p, req_.lang)) == where.end())
+            where.push_back(place_name(*p, req_.lang));
+        r_.fail(errc::invalid_value, "/goal/region", msg::error_unknown_region, {{"got", echo(text)}, {"known", list_ids(req_.lang, where)}});
+      }
+      req_.goal.region = std::string(place->id);
+    }
     if (const Value* v = find(g, "asOf")) {
       req_.goal.as_of = r_.read_string(*v, "/goal/asOf");
       if (!full_day_number(req_.goal.as_of))

@@ -1,4 +1,5 @@
 #include "contract/response_writer.hpp"
+#include "catalog/places.hpp"
 #include "common/numbers.hpp"
 #include "contract/json_write.hpp"
 #include "contract/limits.hpp"
@@ -21,7 +22,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 // The constraints a recommendation respects, by the names the contract gives them.
 constexpr std::pair<unsigned, const char*> kConstraints[] = {
     {constraint::gpu, "gpu"}, {constraint::isolation, "isolation"}, {constraint::stack, "stack"},
-    {constraint::confidence, "confidence"}};
+    {constraint::confidence, "confidence"}, {constraint::region, "region"}};
 
 // Six significant digits everywhere: more than any input is known to, and enough that a
 // last-bit difference between platforms never shows.
@@ -186,7 +187,9 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
       .str("name", offer.name.in(lang))
       .str("deployment", offer.deployment)
       .str("tier", offer.tier)
-      .str("region", offer.region.in(lang))
+      .str("region", offer.region.in(lang));
+  if (!offer.place.empty()) w.str("regionId", offer.place);
+  w
       .str("isolation", offer.isolation)
       .integer("gpusPerUnit", offer.gpus_per_unit)
       .integer("units", o.units);
@@ -415,6 +418,11 @@ std::string write_response(const Result& r, const Report& report, OptionsDetail 
     gpu_estimate_json(w, *r.estimate);
   }
   w.num("assumedDays", r.assumed_days).str("currency", r.currency).num("usdCny", r.usd_cny).str("fxDate", r.fx_date);
+  if (const Place* place = find_place(r.region)) {
+    w.key("region").begin_object().str("id", std::string(place->id)).str("name", place_name(*place, r.lang));
+    if (!place->parent.empty()) w.str("within", std::string(place->parent));
+    w.end_object();
+  }
   w.key("options").begin_array();
   for (const Option& o : r.options) option_json(w, o, r.lang, summary);
   w.end_array();

@@ -23,6 +23,7 @@ void describe_job(EstimateContext& ctx, Result& r) {
   r.training = req.training;
   r.warnings = req.warnings;
   r.currency = ctx.money.currency;
+  r.region = req.goal.region;
   r.usd_cny = ctx.money.usd_cny;
   r.fx_date = req.goal.usd_cny ? "request" : ctx.cat.fx.date;
   r.compute = estimate_compute(req.model, req.training);

@@ -45,6 +45,43 @@ Sized size_offer(EstimateContext& ctx, const Result& r, const Offer& offer, cons
   return out;
 }
 
+// A plan of more units than this from an offer that states no stock is a question for the
+// provider (stock_unknown): a machine or a few are usually free, dozens seldom on demand.
+constexpr long kStockUnknownUnits = 8;
+
+// The cheapest price per GPU-hour an offer quotes, in the request's currency.
+double per_gpu_hour(const Offer& offer, const Money& money) {
+  double best = HUGE_VAL;
+  for (Period p : kPeriods)
+    if (const auto& price = offer.prices[static_cast<int>(p)])
+      best = std::min(best, convert_currency(*price, offer.currency, money.currency, money.usd_cny) / period_hours(p) /
+                                offer.gpus_per_unit);
+  return best;
+}
+
+// The offers that could make up `rest_gpus` more GPUs of `offer`'s GPU, cheapest per GPU-hour
+// first, until their stated stock covers it (one that states none may): "A (64 units), B".
+std::string make_up_the_rest(const EstimateContext& ctx, const Offer& offer, long rest_gpus) {
+  const Lang lang = ctx.req.lang;
+  std::vector<const Offer*> others;
+  for (const Offer& o : ctx.cat.offers)
+    if (&o != &offer && o.gpu == offer.gpu && o.confidence != "low") others.push_back(&o);
+  std::stable_sort(others.begin(), others.end(),
+                   [&](const Offer* a, const Offer* b) { return per_gpu_hour(*a, ctx.money) < per_gpu_hour(*b, ctx.money); });
+  std::string out;
+  long covered = 0;
+  int named = 0;
+  for (const Offer* o : others) {
+    if (covered >= rest_gpus || named == 3) break;
+    out += (out.empty() ? "" : say(lang, msg::list_separator)) +
+           (o->units_available ? say(lang, msg::stock_of, {{"offer", o->name.in(lang)}, {"units", *o->units_available}})
+                               : say(lang, msg::stock_of_unknown, {{"offer", o->name.in(lang)}}));
+    ++named;
+    covered = o->units_available ? covered + static_cast<long>(*o->units_available) * o->gpus_per_unit : rest_gpus;
+  }
+  return out;
+}
+
 }  // namespace
 
 UnitRange unit_range(EstimateContext& ctx, const Offer& offer, const Cluster& c) {
@@ -67,14 +104,32 @@ Option price_offer(EstimateContext& ctx, const Result& r, const Offer& offer) {
   const std::optional<int>& fit = range.fit;
 
   const Sized sized = size_offer(ctx, r, offer, c, min_units, max_units, fit.has_value());
+  const bool by_stock = offer.units_available && *offer.units_available == max_units;
   if (sized.needed > max_units) {
-    const bool by_stock = offer.units_available && *offer.units_available == max_units;
     if (by_stock)
       o.warnings.push_back({warnc::units_limited, "", say(lang, msg::warning_units_limited, {{"units", max_units}})});
     else
       o.warnings.push_back({warnc::single_node_only, "", say(lang, msg::warning_single_node_only, {{"gpus", max_units * unit}})});
   }
+  // More units than the offer states: how many the goal needs, and who else has them.
+  long needed = sized.needed;
+  if (by_stock && fit && sized.deadline_out_of_reach && r.assumed_days > 0) {
+    const long uncapped = c.multi_node() ? kMaxGpus / unit : std::max(1, c.gpus_per_node / unit);
+    const Sizing s = units_for_days(ctx.timer, c, unit, min_units, uncapped, r.assumed_days);
+    if (s.met && s.units > max_units) needed = s.units;
+  }
+  if (by_stock && needed > max_units) {
+    const long rest = needed - max_units;
+    const std::string others = make_up_the_rest(ctx, offer, rest * unit);
+    o.warnings.push_back({warnc::stock_short, "",
+                          others.empty() ? say(lang, msg::warning_stock_short_alone, {{"needed", needed}, {"stock", max_units}, {"rest", rest}})
+                                         : say(lang, msg::warning_stock_short,
+                                               {{"needed", needed}, {"stock", max_units}, {"rest", rest}, {"gpus", rest * unit},
+                                                {"others", others}})});
+  }
   o.units = static_cast<int>(std::min(sized.units, max_units));
+  if (o.units > kStockUnknownUnits && !offer.units_available)
+    o.warnings.push_back({warnc::stock_unknown, "", say(lang, msg::warning_stock_unknown, {{"units", o.units}})});
   o.run = ctx.timer.train_on(c, o.units * unit, false);
   o.fits = o.run.fits();
   if (sized.deadline_out_of_reach && o.fits && sized.units < max_units)

@@ -43,6 +43,7 @@ struct Result {
   double usd_cny = 0;           // rate used
   std::string fx_date;          // the catalog rate's date, or "request" when goal.usdCny set it
   std::string currency;
+  std::string region;           // goal.region's place id, "" when none was asked
   std::string cheapest, fastest;   // offer ids among the options meeting the goal
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first (rental/compare.hpp)
   Recommendation recommendation;

@@ -53,7 +53,8 @@ struct Column {
 Column read_header(const std::string& header, const std::vector<Name>& names) {
   Column col;
   col.header = header;
-  const std::string h = lower(header);
+  // "availableUnits", as some price lists name the stock: the column of unitsAvailable.
+  const std::string h = lower(header) == "availableunits" ? "unitsavailable" : lower(header);
   for (const Name& n : names) {
     const Field& f = kFields[n.field];
     const std::string dotted = f.sub ? std::string(f.key) + "." + f.sub : "";

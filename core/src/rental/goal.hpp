@@ -13,6 +13,7 @@ struct Goal {
   std::optional<double> usd_cny;  // overrides the catalog's dated rate
   bool sensitive_data = false;    // point to physically isolated local data-centre offers
   std::string as_of;              // "YYYY-MM-DD": today, for the age of prices (default: catalog date)
+  std::string region;             // a place id (catalog/places.hpp): offers elsewhere are outside; "" any
 };
 
 }  // namespace gpusizer

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "catalog/places.hpp"
 #include "common/numbers.hpp"
 #include "diagnostics/duration.hpp"
 #include "diagnostics/messages.hpp"
@@ -29,7 +30,19 @@ unsigned outside_of(const Asked& req, const Catalog& cat, const Offer& offer) {
     out |= constraint::isolation;
   if (!req.allow_non_cuda && std::string(software_stack(*cat.find_gpu(offer.gpu))) != "cuda") out |= constraint::stack;
   if (offer.confidence == "low") out |= constraint::confidence;
+  // In the place asked: an offer's region that lies in it. One stating only a wider place
+  // ("CN" for Jiangsu) or none is not known to be there, so it is outside too.
+  if (!req.goal.region.empty()) {
+    const Place* asked = find_place(req.goal.region);
+    const Place* where = find_place(offer.place);
+    if (asked && !(where && place_within(*where, *asked))) out |= constraint::region;
+  }
   return out;
+}
+
+std::string asked_region(const Asked& req) {
+  const Place* p = find_place(req.goal.region);
+  return p ? place_name(*p, req.lang) : req.goal.region;
 }
 
 // "A100 SXM4 80GB, private isolation (sensitive data), CUDA, 30-day deadline".
@@ -40,6 +53,8 @@ std::string constraints_text(const Asked& req, unsigned which) {
   if ((which & constraint::isolation) && req.goal.sensitive_data) parts.push_back(say(lang, msg::constraint_isolation));
   if ((which & constraint::stack) && !req.allow_non_cuda) parts.push_back(say(lang, msg::constraint_cuda));
   if (which & constraint::confidence) parts.push_back(say(lang, msg::constraint_confidence));
+  if ((which & constraint::region) && !req.goal.region.empty())
+    parts.push_back(say(lang, msg::constraint_region, {{"region", asked_region(req)}}));
   if (which == ~0u) {
     if (req.assumed_days > 0) parts.push_back(say(lang, msg::constraint_deadline, {{"days", format_sig(req.assumed_days, 3)}}));
     if (req.goal.budget) parts.push_back(say(lang, msg::constraint_budget, {{"budget", format_money(lang, *req.goal.budget, req.currency)}}));
@@ -59,6 +74,14 @@ std::string outside_text(const Asked& req, const Option& o) {
     parts.push_back(say(lang, msg::outside_stack, {{"stack", std::string(software_stack(gpu)) == "rocm" ? "ROCm" : "CANN"}}));
   if (o.outside & constraint::isolation) parts.push_back(say(lang, msg::outside_isolation));
   if (o.outside & constraint::confidence) parts.push_back(say(lang, msg::outside_confidence));
+  if (o.outside & constraint::region) {
+    // Elsewhere, or only a wider place stated ("CN" when Jiangsu was asked), or none at all.
+    const Place* asked = find_place(req.goal.region);
+    const Place* where = find_place(o.offer->place);
+    const std::string stated = o.offer->region.empty() ? say(lang, msg::region_not_stated) : o.offer->region.in(lang);
+    parts.push_back(say(lang, where && asked && place_within(*asked, *where) ? msg::outside_region_wider : msg::outside_region,
+                        {{"where", stated}, {"region", asked_region(req)}}));
+  }
   std::string out;
   for (const std::string& p : parts) out += (out.empty() ? "" : say(lang, msg::list_separator)) + p;
   return out;
@@ -74,6 +97,23 @@ std::string plan_text(const Asked& req, const Option& o, const std::string& curr
               {"count", o.units * o.offer->gpus_per_unit},
               {"duration", duration_text(lang, o.run.wall_days)},
               {"cost", format_money(lang, amount(o), currency)}});
+}
+
+// " Its machines: shared machines of a marketplace (third-party hosts); region: global.": where the
+// recommended offer runs and on whose machines, so a job is never sent abroad or to shared
+// hosts without a word.
+std::string where_text(const Asked& req, const Option& o) {
+  const Lang lang = req.lang;
+  const Offer& offer = *o.offer;
+  const bool shared = offer.isolation == "shared";
+  const msg::Id kind = offer.tier == "marketplace" && shared  ? msg::kind_marketplace
+                       : offer.tier == "hyperscaler" && shared ? msg::kind_hyperscaler
+                       : offer.tier == "neocloud" && shared    ? msg::kind_neocloud
+                       : offer.tier == "baremetal-lease" && !shared ? msg::kind_baremetal
+                       : shared                                     ? msg::kind_shared
+                                                                    : msg::kind_private;
+  const std::string where = offer.region.empty() ? say(lang, msg::where_unstated) : offer.region.in(lang);
+  return say(lang, msg::recommend_where, {{"kind", say(lang, kind)}, {"where", where}});
 }
 
 }  // namespace
@@ -127,13 +167,14 @@ Recommendation recommend(const Asked& req, std::vector<Option>& options, bool pr
                      {{"plan", plan_text(req, *pick, req.currency)}, {"count", rec.qualifying}, {"asked", asked}});
   } else {
     // Which single constraint, relaxed, would leave a usable option.
-    for (unsigned c : {constraint::gpu, constraint::stack, constraint::isolation, constraint::confidence})
+    for (unsigned c : {constraint::gpu, constraint::stack, constraint::isolation, constraint::confidence, constraint::region})
       for (const Option& o : options)
         if (usable(o) && (o.outside & ~c) == 0 && (o.outside & c)) rec.relax |= c;
     rec.reason = say(lang, msg::recommend_none_qualifies,
                      {{"asked", asked}, {"relax", constraints_text(req, rec.relax ? rec.relax : pick->outside)},
                       {"plan", plan_text(req, *pick, req.currency)}, {"why", outside_text(req, *pick)}});
   }
+  rec.reason += where_text(req, *pick);
   if (runner_up)
     rec.reason += say(lang, msg::recommend_runner_up,
                       {{"plan", plan_text(req, *runner_up, req.currency)},

@@ -19,6 +19,7 @@ enum : unsigned {
   isolation = 2,   // private or physically isolated machines when the data is sensitive
   stack = 4,       // CUDA unless hardware.allowNonCuda (Ascend CANN and AMD ROCm are a port)
   confidence = 8,  // a price from a source the catalog does not mark low-confidence
+  region = 16,     // machines in the place asked (goal.region): the offer's region lies in it
 };
 }  // namespace constraint
 
