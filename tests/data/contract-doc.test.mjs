@@ -42,7 +42,7 @@ for (const kind of ['request', 'response']) {
 
 test('README names the explanation steps and the error codes as the schema does', () => {
   const steps = schemas.response.$defs.step.properties.id.enum;
-  assert.deepEqual(steps, ['params', 'flops', 'time', 'memory', 'cost']);
+  assert.deepEqual(steps, ['params', 'flops', 'time', 'memory', 'data', 'cost', 'ownership']);
   const section = readme.slice(readme.indexOf('## The JSON contract'), readme.indexOf('<!-- BEGIN contract-request'));
   for (const code of schemas.response.$defs.errorCode.enum) assert.ok(section.includes(`\`${code}\``), code);
 });
