@@ -11,6 +11,9 @@ import { ctaControl } from './cta.js';
 import { jobItems } from './job.js';
 
 const KEYS = ['gpus', 'wallDays', 'cost', 'gpuHours', 'memory', 'flops'];
+// The calibration's accuracy page, beside the module on the site (also when the element is
+// embedded in another site's page).
+const ACCURACY_URL = new URL('../accuracy.html', import.meta.url).href;
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 
@@ -168,7 +171,18 @@ export class Summary {
     // Minutes, hours or days as the job's length asks; a run past a year also in years.
     const d = tr.duration(src.wallDays);
     replace(card.value, d.value, d.unit ? h('span', { class: 'unit' }, ` ${d.unit}`) : null);
-    card.sub.textContent = d.aside.trim();
+    // The days published runs like this one took over the same interval (the core's).
+    const r = src.wallDaysRange;
+    const ranged = isObject(r) && isNum(r.low) && isNum(r.high) && r.high > r.low && isNum(r.coverage);
+    const text = (days) => {
+      const x = tr.duration(days);
+      return x.unit ? `${x.value} ${x.unit}` : x.value;
+    };
+    replace(
+      card.sub,
+      d.aside.trim() || null,
+      ranged ? h('span', { class: 'days-range' }, tr.fmt('daysRange', { n: tr.sig(r.coverage * 10, 2), low: text(r.low), high: text(r.high) })) : null,
+    );
   }
 
   fillHours(src, tr) {
@@ -188,7 +202,13 @@ export class Summary {
       h('span', { class: 'point' }, tr.hours(src.gpuHours)),
       spread ? h('span', { class: 'range' }, ' (', h('span', { class: 'low' }, spread.low), '–', h('span', { class: 'high' }, spread.high), ')') : null,
     );
-    card.sub.textContent = spread ? tr.t('range') : '';
+    // What the range is: the core's stated coverage of published runs, and where it is measured.
+    const coverage = hasRange && isNum(range.coverage) ? range.coverage : null;
+    replace(
+      card.sub,
+      spread ? h('span', null, coverage ? tr.fmt('rangeCoverage', { n: tr.sig(coverage * 10, 2) }) : tr.t('range')) : null,
+      spread ? [' ', h('a', { href: ACCURACY_URL, target: '_blank', rel: 'noopener' }, tr.t('howAccurate'))] : null,
+    );
   }
 
   fillMemory(src, tr) {
