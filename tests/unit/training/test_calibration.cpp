@@ -1,6 +1,6 @@
 // The calibration datasets as tests: the performance model against measured steady-state
 // throughput (pre-training and fine-tuning) and the whole-run model against published
-// GPU-hours, with stated tolerances. The tolerances are what the model achieves today (README
+// GPU-hours, with stated tolerances. The tolerances are what the model achieves (docs/accuracy.md,
 // "How accurate it is"); a change that makes it worse fails here.
 #include <catch2/catch.hpp>
 
@@ -99,7 +99,7 @@ TEST_CASE("every measured row is predicted within a factor of three", "[calibrat
 TEST_CASE("published whole runs: median error under 18% where the GPU count is published, every run within 2.5x",
           "[calibration]") {
   // The constants are fitted on these runs (gpusizer-calibrate --fit); the honest, left-out
-  // figures are the calibration tool's (README). This guards the compiled constants.
+  // figures are the calibration tool's (docs/accuracy.md). This guards the compiled constants.
   std::vector<double> known;
   for (const RunRow& r : runs()) {
     const RunSteady steady = predict_run_steady(r, default_calibration());
