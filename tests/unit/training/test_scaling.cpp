@@ -245,7 +245,7 @@ TEST_CASE("a deadline gets the fewest whole units that meet it", "[scaling]") {
     double days;
   };
   const std::vector<Case> cases = {
-      {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "a100-80gb"), 21},  // the case
+      {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "a100-80gb"), 21},  // three weeks for a 70B run
       {job({{"params", "7B"}}, {{"tokens", "2T"}}, "a100-80gb"), 5},
       {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "h100-80gb"), 30},
       {job({{"preset", "mixtral-8x7b"}}, {{"tokens", "2T"}}, "h100-80gb"), 14},
