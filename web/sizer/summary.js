@@ -38,8 +38,10 @@ export class Summary {
         label: h('dt'),
         value: h('dd', { class: 'value' }),
         sub: h('dd', { class: 'sub' }),
+        // The range of published runs, where the card has one (wallDays, gpuHours).
+        range: h('dd', { class: 'range-line', hidden: true }),
       };
-      card.root.append(card.label, card.value, card.sub);
+      card.root.append(card.label, card.value, card.sub, card.range);
       list.append(card.root);
       this.cards[key] = card;
     }
@@ -166,6 +168,7 @@ export class Summary {
     if (!src || !isNum(src.wallDays)) {
       card.value.textContent = '—';
       card.sub.textContent = '';
+      card.range.hidden = true;
       return;
     }
     // Minutes, hours or days as the job's length asks; a run past a year also in years.
@@ -178,11 +181,9 @@ export class Summary {
       const x = tr.duration(days);
       return x.unit ? `${x.value} ${x.unit}` : x.value;
     };
-    replace(
-      card.sub,
-      d.aside.trim() || null,
-      ranged ? h('span', { class: 'days-range' }, tr.fmt('daysRange', { n: tr.sig(r.coverage * 10, 2), low: text(r.low), high: text(r.high) })) : null,
-    );
+    card.sub.textContent = d.aside.trim();
+    card.range.textContent = ranged ? tr.fmt('daysRange', { n: tr.sig(r.coverage * 10, 2), low: text(r.low), high: text(r.high) }) : '';
+    card.range.hidden = !ranged;
   }
 
   fillHours(src, tr) {
