@@ -306,6 +306,43 @@ class Search {
       cache_.stage_work.assign(degrees_ * 4 * 6, -1);
       cache_.traffic_row.assign(layers_ + 1, -1);
     }
+    add_groups(n);
+    // Groups in one sorted run, least bound first, less those that cannot beat the plan on
+    // fewer GPUs (PlanRequest::fewer); the expanded groups' next families in a heap (at most
+    // one entry a group), the least of the two taken each time: the order of a single heap of
+    // both, with a smaller heap.
+    const double start_cut = cut();
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Entry& q) { return q.bound >= start_cut; }),
+                 queue_.end());
+    sort_by_bound(queue_, lists_.spare);
+    std::size_t next_group = 0;
+    while (true) {
+      Entry e;
+      if (next_group < queue_.size() && (pending_.empty() || queue_[next_group] < pending_.front())) {
+        e = queue_[next_group++];
+      } else if (!pending_.empty()) {
+        std::pop_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
+        e = pending_.back();
+        pending_.pop_back();
+      } else {
+        break;
+      }
+      if (e.bound >= cut()) break;
+      Group& g = groups_[e.group];
+      if (e.next < 0) expand(e.group);
+      else descend(g, family(g, families_[g.first + e.next].second));
+      const int next = e.next + 1;
+      if (next < g.families) {
+        pending_.push_back({families_[g.first + next].first, e.group, next});
+        std::push_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
+      }
+    }
+  }
+
+  // The (tp, pp, ep, micro-batch) groups of the layouts on n GPUs, each with its bound: into
+  // groups_, and their entries into queue_ in the same order (search() sorts them).
+  void add_groups(int n) {
+    const int node = c_.gpus_per_node;
     for (int tp = 1; tp <= n && tp <= node; tp *= 2) {
       if (!m_.tensor_parallel_ok(tp) || (r_.all_gpus && n % tp != 0)) continue;
       for (int pp = 1; pp <= layers_ && tp * pp <= n; ++pp) {
@@ -339,36 +376,6 @@ class Search {
             add_group(tp, pp, ep, mb, width, bottom, shared, rates);
           }
         }
-      }
-    }
-    // Groups in one sorted run, least bound first, less those that cannot beat the plan on
-    // fewer GPUs (PlanRequest::fewer); the expanded groups' next families in a heap (at most
-    // one entry a group), the least of the two taken each time: the order of a single heap of
-    // both, with a smaller heap.
-    const double start_cut = cut();
-    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const Entry& q) { return q.bound >= start_cut; }),
-                 queue_.end());
-    sort_by_bound(queue_, lists_.spare);
-    std::size_t next_group = 0;
-    while (true) {
-      Entry e;
-      if (next_group < queue_.size() && (pending_.empty() || queue_[next_group] < pending_.front())) {
-        e = queue_[next_group++];
-      } else if (!pending_.empty()) {
-        std::pop_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
-        e = pending_.back();
-        pending_.pop_back();
-      } else {
-        break;
-      }
-      if (e.bound >= cut()) break;
-      Group& g = groups_[e.group];
-      if (e.next < 0) expand(e.group);
-      else descend(g, family(g, families_[g.first + e.next].second));
-      const int next = e.next + 1;
-      if (next < g.families) {
-        pending_.push_back({families_[g.first + next].first, e.group, next});
-        std::push_heap(pending_.begin(), pending_.end(), std::greater<Entry>());
       }
     }
   }
@@ -454,7 +461,7 @@ class Search {
 
   // A data-parallel width and its factors (Group::top_seq and top_step at the top width,
   // narrow_seq and narrow_step below multi_node), and what the groups of one (tp, pp) share
-  // (search()).
+  // (add_groups()).
   struct Width {
     int dp = 0;
     double per_seq = 0, per_step = 0;
@@ -895,7 +902,7 @@ Plan plan_training(const Model& model, const TrainingSpec& training, const Clust
 
 std::optional<Plan> plan_family_on(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                                    const Plan& plan, int gpus, int global_batch) {
-  // As Search::search() builds the family's group on `gpus` GPUs and descend() takes its
+  // As Search::add_groups() builds the family's group on `gpus` GPUs and descend() takes its
   // widest width.
   Parallelism par = plan.par;
   const int node = cluster.gpus_per_node;
