@@ -829,10 +829,12 @@ class Search {
     }
   }
 
-  // Memory first; the time of a layout that fits. nullptr when it does not fit.
-  const IterationTime* consider(const Parallelism& par) {
+  // consider()'s memory side: the layout's memory per GPU, and whether it fits (only a layout
+  // that fits is timed). Of those that do not, the one with the least memory is kept: it is the
+  // answer when nothing fits.
+  bool fits(const Parallelism& par, MemoryBreakdown& memory) {
     ++evaluated_;
-    const MemoryBreakdown memory = memory_.per_gpu(par);
+    memory = memory_.per_gpu(par);
     const double bytes = memory.total_bytes();
     if (bytes > usable_) {
       if (!have_least_ || bytes < least_.memory.total_bytes()) {
@@ -841,9 +843,16 @@ class Search {
         least_.fits = false;
         have_least_ = true;
       }
-      return nullptr;
+      return false;
     }
     ++feasible_;
+    return true;
+  }
+
+  // Memory first; the time of a layout that fits. nullptr when it does not fit.
+  const IterationTime* consider(const Parallelism& par) {
+    MemoryBreakdown memory;
+    if (!fits(par, memory)) return nullptr;
     last_ = perf_.evaluate(par);
     // Whole-run seconds per sequence: the iterations with what grows with them and the layout
     // (run_model.hpp); what depends on the GPUs rented alone is the same for every layout.
