@@ -9,11 +9,6 @@
 
 namespace gpusizer {
 
-int microbatches_for(int global_batch, int per_step) {
-  const long b = global_batch, p = std::max(1, per_step);
-  return static_cast<int>(std::max(1L, (2 * b + p) / (2 * p)));  // floor(b / p + 1/2)
-}
-
 Plan plan_training(const Model& model, const TrainingSpec& training, const Cluster& cluster,
                    const PlanRequest& request) {
   {

@@ -77,8 +77,8 @@ Search::Width Search::width_at(int tp_pp, int mb, int dp) const {
   return w;
 }
 
-void Search::add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared,
-                       int& rates) {
+inline void Search::add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom,
+                              const Shared& shared, int& rates) {
   Group g;
   g.tp = tp;
   g.pp = pp;

@@ -1,10 +1,12 @@
 // The planner's search (plan_training()), private to the files that define it, each of one job:
 //   planner_candidates.cpp  the candidate layouts: (tp, pp, ep, micro-batch) groups and their families
 //   planner_memory.cpp      the memory check: a group's floor, whether a layout fits
-//   planner_scoring.cpp     timing and scoring: a layout's time and cost, the terms of the bounds
+//   planner_scoring.cpp     timing and scoring: a layout's time and cost, what the bounds time
 //   planner_search.cpp      the search: the queue of groups and families, the widths of a family
-// and planner.cpp the public functions of planner.hpp. What the search calls for every width or
-// family it weighs (the bounds, the run overhead, the small helpers) is defined here, inline.
+// and planner.cpp the public functions of planner.hpp. What the search calls for every group,
+// family or width it weighs (the bounds and their terms, the run overhead, the small helpers)
+// is defined here, inline: out of line, in the files of their jobs, the calls cost the search
+// about a fifth more instructions natively.
 #pragma once
 
 #include <algorithm>
@@ -309,27 +311,138 @@ class Search {
   bool pipeline_degree(int pp, int gpus_per_stage) const;
   bool valid(const Group& g, int i) const;
   Width width_at(int tp_pp, int mb, int dp) const;
-  void add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared, int& rates);
+  // (Inline, and defined beside its one caller add_groups(), which runs it for every group:
+  // the call cost the search 2 % of its instructions.)
+  inline void add_group(int tp, int pp, int ep, int mb, const Width& width, int bottom, const Shared& shared,
+                        int& rates);
   void expand(int group);
 
   // The memory check (planner_memory.cpp).
   bool may_fit(const Group& g, MemoryFloor& floor);
   bool fits(const Parallelism& par, MemoryBreakdown& memory);
 
-  // Timing and scoring (planner_scoring.cpp).
+  // Timing and scoring (planner_scoring.cpp): a layout's time and cost, and the time model's
+  // figures that the terms of the bounds below take from the cache, timed there the first time.
   const IterationTime* consider(const Parallelism& par);
   double stage_work(const IterationTime& time) const;
-  double one_stage_work(const Group& g, int i);
-  Sends sends_of(const Group& g, int k);
-  double family_bound(const Group& g, int i, double share, double bubble, const PlanCache::Traffic& tr,
-                      const Sends& sends);
+  double time_one_stage(const Group& g, int i);
+  void time_sends(const Group& g, int k, std::size_t key);
   Rates rates_over(const Group& g, int dp) const;
-  PlanCache::Traffic traffic_of(const Group& g, int k, const Rates& rates);
-  PlanCache::Traffic v1_traffic(const Group& g);
-  const PlanCache::Traffic& traffic(const Group& g, int v);
-  PlanCache::Traffic traffic_over(const Group& g, int v, const Rates& rates);
-  static void collectives(PlanCache::Traffic& tr, const Rates& rates);
-  Floors floors(Group& g, const Parallelism& par, int bottom);
+  const PlanCache::Traffic& time_traffic(const Group& g, int v);
+
+  // The terms of the bounds, which add_group(), expand() and descend() take for every group,
+  // family and width: a cache look-up and arithmetic, inline here so that those fold them into
+  // their loops; what the cache does not hold yet is timed by planner_scoring.cpp's time_*().
+
+  // A stage's work per micro-batch of the one-stage layout of a family: timed once per tp,
+  // ep, micro-batch, recomputation and ZeRO stage. A stage of pp has at least its share of
+  // the layers' part of it, and the whole output head.
+  double one_stage_work(const Group& g, int i) {
+    double& work = cache_.stage_work[g.work_key + i % 6];
+    if (work < 0) work = time_one_stage(g, i);
+    return work;
+  }
+
+  // The group's Sends with v = 2^k (none without pipelining).
+  Sends sends_of(const Group& g, int k) {
+    if (g.pp == 1) return {};
+    // They depend on tp, the micro-batch and v alone (and the cluster): kept by those in the
+    // cache, for every count's search.
+    const std::size_t key = 2 * ((static_cast<std::size_t>(log2(g.tp)) * 4 + log2(g.mb)) * 4 + k);
+    const std::vector<double>& sends = cache_.sends;
+    if (key >= sends.size() || sends[key] < 0) time_sends(g, k, key);
+    return {sends[key], sends[key + 1]};
+  }
+
+  // Bounds::below(top) before any of the family is timed (a stage's share of the one-stage
+  // work and its sends, the cheaper inside a node where a width may send there), from the
+  // group's shared terms; share, bubble: layers_share() and bubble_of() (or a lower one), tr:
+  // traffic_of(), sends: sends_of(), of v = 2^(i / 6) (or fewer sends).
+  double family_bound(const Group& g, int i, double share, double bubble, const PlanCache::Traffic& tr,
+                      const Sends& sends) {
+    const double w = one_stage_work(g, i) * share;
+    if (g.top < g.multi_node) return compute_floor(w + sends.inside, bubble, g.top_seq, g.top_step);
+    const double w_wide = w + sends.between;
+    const double wide = std::max(compute_floor(w_wide, bubble, g.top_seq, g.top_step),
+                                 traffic_floor(w_wide, bubble, tr.one, tr.step, i % 2, g.top_seq, g.top_step));
+    return g.multi_node < 2 ? wide : std::min(wide, compute_floor(w + sends.inside, bubble, g.narrow_seq, g.narrow_step));
+  }
+
+  // What family_bound() takes for the group's families of v = 2^k: the traffic floor of the
+  // widths searched from the narrowest multi-node one up, at that width or at the narrowest
+  // searched when it is wider (a search above the plan on fewer GPUs): the collectives grow
+  // with dp. None where the bounds need none (no multi-node width, or a calibration that hides
+  // more than it overlaps).
+  // `rates`: rates_over(g, g.bottom), needed when g.bottom > g.multi_node.
+  PlanCache::Traffic traffic_of(const Group& g, int k, const Rates& rates) {
+    if (!traffic_bounds_ || g.top < g.multi_node) return {0, 0, 0, 0};
+    if (g.bottom > g.multi_node) return traffic_over(g, 1 << k, rates);
+    return traffic(g, 1 << k);
+  }
+
+  // The group's gradients and their traffic at the narrowest multi-node width: shared by the
+  // group's families of one v and by every count's search.
+  const PlanCache::Traffic& traffic(const Group& g, int v) {
+    const int row = cache_.traffic_row[g.pp];
+    if (row >= 0) {
+      const PlanCache::Traffic& tr = cache_.traffic[row * (degrees_ * 4) + degree(g.tp, g.ep) * 4 + log2(v)];
+      if (!(tr.grads < 0)) return tr;
+    }
+    return time_traffic(g, v);
+  }
+
+  // traffic() at the width of `rates`.
+  PlanCache::Traffic traffic_over(const Group& g, int v, const Rates& rates) {
+    PlanCache::Traffic tr = traffic(g, v);
+    collectives(tr, rates);
+    return tr;
+  }
+
+  // One collective of the trainable gradients (dense and experts') and ZeRO-1's step traffic
+  // (an fp32 reduce-scatter and a bf16 all-gather of each), as perf.cpp times them.
+  static void collectives(PlanCache::Traffic& tr, const Rates& rates) {
+    tr.one = rates.dense.seconds(tr.grads);
+    tr.step = rates.dense.seconds(2 * tr.grads) + tr.one;
+    if (tr.expert_grads > 0) {
+      const double one = rates.experts.seconds(tr.expert_grads);
+      tr.one += one;
+      tr.step += rates.experts.seconds(2 * tr.expert_grads) + one;
+    }
+  }
+
+  // traffic_of(g, 0, rates_over(g, g.bottom)), from the group's GroupRates.
+  // (Kept only where traffic_of() gives the traffic itself: its none depends on the group's top.)
+  PlanCache::Traffic v1_traffic(const Group& g) {
+    if (!traffic_bounds_ || g.top < g.multi_node) return {0, 0, 0, 0};
+    GroupRates& r = rates_[g.rates];
+    if (r.v1.grads < 0) r.v1 = traffic_of(g, 0, r.rates);
+    return r.v1;
+  }
+
+  // The family's floors for the widths from `bottom` up.
+  Floors floors(Group& g, const Parallelism& par, int bottom) {
+    Floors f;
+    f.tp = par.tp;
+    f.pp = par.pp;
+    f.micro_batch = par.micro_batch;
+    f.node = c_.gpus_per_node;
+    f.global_batch = global_batch_;
+    f.zero3 = par.zero >= 3;
+    f.bubble = par.pp > 1 ? (par.pp - 1.0) / par.interleave : 0.0;
+    f.multi_node = g.multi_node;
+    const PlanCache::Traffic& tr = traffic(g, par.interleave);
+    f.grads_bytes = tr.grads;
+    f.multi_node_collective = tr.one;
+    f.multi_node_step = tr.step;
+    if (bottom > g.multi_node) {  // no width from multi_node to bottom is searched
+      // (bottom is then the group's own, multi_node being 2 or more: its GroupRates are there.)
+      const PlanCache::Traffic at = traffic_over(g, par.interleave, rates_[g.rates].rates);
+      f.multi_node_collective = at.one;
+      f.multi_node_step = at.step;
+    }
+    f.traffic = traffic_bounds_;
+    return f;
+  }
 };
 
 }  // namespace gpusizer::planner
