@@ -1,4 +1,4 @@
-// What the element shows for an estimate: the summary cards (the worked example of the brief:
+// What the element shows for an estimate: the summary cards (the renters' guide's worked example:
 // 7B params, 2T tokens, A100-80GB, 5 days, MFU 180/312 → 1,081 GPUs), the explanation steps, and
 // for a 70B run on the market (2T tokens, 30 days) the choices and frontier of the response, the
 // spread of published runs, the advice panel and the Layout card.

@@ -3,7 +3,8 @@
 // every golden pair, the live answers of the CLI to varied requests (every error code among
 // them), and `gpusizer claims`. When the core writes a field the response schema does not
 // describe, this test fails: add the field to the schema with its description, then regenerate
-// README and the TypeScript types (node scripts/contract-doc.mjs; node scripts/schema-to-dts.mjs).
+// docs/contract.md and the TypeScript types (node scripts/contract-doc.mjs; node
+// scripts/schema-to-dts.mjs).
 // Usage: node tests/data/contract-schema.test.mjs <path-to-gpusizer-cli> <repo-root>
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -303,7 +304,7 @@ const cases = [
     efficiency: { mfu: 0.4, measuredTokensPerSecondPerGpu: 3000 } }, 'invalid_value', false],
   ['tokens and examples', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T', examples: 1000, tokensPerExample: 100 } }, 'invalid_value', false],
   ['a date that is not one', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, goal: { asOf: '2026/11/29' } }, 'invalid_value', false],
-  // The hardened issue's failures: each refused with its path (a range the schema states, or a
+  // Values that make a sane answer impossible: each refused with its path (a range the schema states, or a
   // calendar day and a throughput's MFU, which it cannot).
   ['a utilization too small to finish', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, efficiency: { mfu: 1e-300 } },
     'invalid_value', false],

@@ -20,7 +20,7 @@ json worked_example() {
 
 }  // namespace
 
-TEST_CASE("the brief's worked example needs about 1080 A100s, not 1.08", "[estimate]") {
+TEST_CASE("the renters' guide's worked example needs about 1080 A100s, not 1.08", "[estimate]") {
   const json r = run(worked_example());
   REQUIRE(r["ok"] == true);
   const json& e = r["result"]["estimate"];

@@ -1,4 +1,4 @@
-// The rules every response keeps (README "Hardening"), as rules.mjs states them for the wasm
+// The rules every response keeps (docs/hardening.md), as rules.mjs states them for the wasm
 // module: checked by the native property test and by the fuzzer. Returns the violations.
 #pragma once
 

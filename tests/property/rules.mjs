@@ -1,4 +1,4 @@
-// The rules every response keeps (README "Hardening"), checked by the property test on the wasm
+// The rules every response keeps (docs/hardening.md), checked by the property test on the wasm
 // module; rules.hpp states the same for the native test and the fuzzer. Returns the violations.
 const CODES = ['invalid_json', 'invalid_type', 'invalid_value', 'missing_field', 'unknown_preset', 'unknown_gpu',
   'unsupported_version', 'invalid_catalog', 'io_error'];

@@ -13,6 +13,9 @@ import { ctaControl } from './cta.js';
 import { jobItems } from './job.js';
 
 const KEYS = ['gpus', 'wallDays', 'cost', 'gpuHours', 'memory', 'flops'];
+// The calibration's accuracy page, beside the module on the site (also when the element is
+// embedded in another site's page).
+const ACCURACY_URL = new URL('../accuracy.html', import.meta.url).href;
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 
@@ -37,8 +40,10 @@ export class Summary {
         label: h('dt'),
         value: h('dd', { class: 'value' }),
         sub: h('dd', { class: 'sub' }),
+        // The range of published runs, where the card has one (wallDays, gpuHours).
+        range: h('dd', { class: 'range-line', hidden: true }),
       };
-      card.root.append(card.label, card.value, card.sub);
+      card.root.append(card.label, card.value, card.sub, card.range);
       list.append(card.root);
       this.cards[key] = card;
     }
@@ -165,6 +170,7 @@ export class Summary {
     if (!src || !isNum(src.wallDays)) {
       card.value.textContent = '—';
       card.sub.textContent = '';
+      card.range.hidden = true;
       return;
     }
     // Minutes, hours or days as the job's length asks; a run past a year also in years.
@@ -173,6 +179,15 @@ export class Summary {
     // The upload before it, when the plan's data is of known size (the core's transfer plan).
     const up = plan && isObject(plan.transfer) && isNum(plan.transfer.uploadHours) ? tr.duration(plan.transfer.uploadHours / 24).text : '';
     replace(card.sub, d.aside.trim() ? h('span', null, d.aside.trim()) : null, up ? h('span', { class: 'upload' }, tr.fmt('uploadFirst', { d: up })) : null);
+    // The days published runs like this one took over the same interval (the core's).
+    const r = src.wallDaysRange;
+    const ranged = isObject(r) && isNum(r.low) && isNum(r.high) && r.high > r.low && isNum(r.coverage);
+    const text = (days) => {
+      const x = tr.duration(days);
+      return x.unit ? `${x.value} ${x.unit}` : x.value;
+    };
+    card.range.textContent = ranged ? tr.fmt('daysRange', { n: tr.sig(r.coverage * 10, 2), low: text(r.low), high: text(r.high) }) : '';
+    card.range.hidden = !ranged;
   }
 
   fillHours(src, tr) {
@@ -192,7 +207,13 @@ export class Summary {
       h('span', { class: 'point' }, tr.hours(src.gpuHours)),
       spread ? h('span', { class: 'range' }, ' (', h('span', { class: 'low' }, spread.low), '–', h('span', { class: 'high' }, spread.high), ')') : null,
     );
-    card.sub.textContent = spread ? tr.t('range') : '';
+    // What the range is: the core's stated coverage of published runs, and where it is measured.
+    const coverage = hasRange && isNum(range.coverage) ? range.coverage : null;
+    replace(
+      card.sub,
+      spread ? h('span', null, coverage ? tr.fmt('rangeCoverage', { n: tr.sig(coverage * 10, 2) }) : tr.t('range')) : null,
+      spread ? [' ', h('a', { href: ACCURACY_URL, target: '_blank', rel: 'noopener' }, tr.t('howAccurate'))] : null,
+    );
   }
 
   fillMemory(src, tr) {

@@ -53,7 +53,7 @@ std::shared_ptr<const Catalog> default_catalog() {
 // The request vocabulary a client needs to build requests without re-declaring it: the
 // allowed values of each enumerated field and the defaults the core applies; with a catalog's
 // offers' values (contract/catalog_reader.cpp) for the provider kit's forms. JSON text, parsed
-// here: built from initializer lists it cost the wasm module 4 KB gzipped (README, Performance).
+// here: built from initializer lists it cost the wasm module 4 KB gzipped (docs/performance.md).
 Value contract_document() {
   Value c = jsonio::parse_own(R"({
     "schemaVersion": 1,

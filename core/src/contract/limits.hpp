@@ -1,4 +1,4 @@
-// What a request may hold, checked before any work is done (README "Limits"): anything larger
+// What a request may hold, checked before any work is done (docs/hardening.md, "Limits"): anything larger
 // is refused with invalid_value and the path, so no input can make an answer slow or huge.
 #pragma once
 
@@ -26,7 +26,7 @@ inline constexpr std::size_t kMaxMachines = 100;
 inline constexpr std::size_t kMaxWarnings = 50;                   // warnings in one response
 inline constexpr std::size_t kMaxEchoChars = 80;                  // characters of input quoted back
 
-// Ranges of values (README "Hardening"): beyond them no sane answer exists (a utilization of
+// Ranges of values (docs/hardening.md): beyond them no sane answer exists (a utilization of
 // 1e-300 makes a run longer than billing can count, a bandwidth of 0 or a rate of 1e-320 makes
 // times or costs infinite), so they are refused with invalid_value, the path and the range.
 using gpusizer::kMinMfu, gpusizer::kMaxMfu;                          // efficiency.mfu, defaultMfu (training/run.hpp)

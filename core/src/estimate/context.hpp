@@ -15,7 +15,8 @@
 namespace gpusizer {
 
 // Options are sized to this deadline when the request gives neither hardware.count nor
-// goal.days: "within a month" is how the product brief phrases a training job.
+// goal.days: "within a month" is how the renters' guide (a Chinese article on renting GPU
+// compute in Changzhou) phrases a training job.
 inline constexpr double kDefaultDeadlineDays = 30;
 
 // A run longer than this is impractical (hardware and the model are outdated before it ends;

@@ -46,7 +46,7 @@ void describe_job(EstimateContext& ctx, Result& r) {
                           say(req.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
 }
 
-// Every offer of the catalog sized and priced, within the planner's bound (README "Limits"):
+// Every offer of the catalog sized and priced, within the planner's bound (docs/hardening.md, "Limits"):
 // the same count of work natively and in wasm, so both refuse the same requests.
 void price_offers(EstimateContext& ctx, Result& r, double max_planning_work) {
   for (const Offer& offer : ctx.cat.offers) {

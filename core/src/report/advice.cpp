@@ -20,9 +20,9 @@ struct Tier {
   msg::Id suggestion;
 };
 
-// The tiers the renters' guides give (product brief), with the GPU counts they imply. The
-// bounds sit between nominal sizes, so a model lands where its name puts it whether its size
-// is typed or exact: Llama 2 7B (6.74B) and "7B" are both 7-13B, Llama 3 70B (70.6B) 13-70B.
+// The tiers renters' guides give (the Changzhou article's among them), with the GPU counts they
+// imply. The bounds sit between nominal sizes, so a model lands where its name puts it whether
+// its size is typed or exact: Llama 2 7B (6.74B) and "7B" are both 7-13B, Llama 3 70B (70.6B) 13-70B.
 constexpr Tier kTiers[] = {
     {"<7B", 6.5e9, 1, 4, msg::tier_small},
     {"7-13B", 13.5e9, 4, 8, msg::tier_medium},
