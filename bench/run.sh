@@ -12,8 +12,8 @@ export NODE_PATH=/usr/share/nodejs
 cmake --build build/native --target gpusizer-bench >/dev/null
 [ -f build/wasm/build.ninja ] || cmake --preset wasm >/dev/null
 cmake --build build/wasm --target site >/dev/null
-# Timings on a shared machine swing with its load: say what it was.
-echo "load average (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+# Timings on a shared machine swing with its load: say when it ran and what the load was.
+echo "$(date -u '+%Y-%m-%d %H:%M') UTC, load average (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 echo
 echo "== native"
 build/native/gpusizer-bench "$@"

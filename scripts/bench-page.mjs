@@ -28,6 +28,7 @@
 // task over 50 ms while typing. The figures are compared with them in the output only.
 import path from 'node:path';
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from './serve.mjs';
@@ -338,7 +339,7 @@ async function main() {
     return;
   }
   const mark = (ok) => (ok ? 'within target' : 'OVER target');
-  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, 1280 × 900 (load average ${loadBefore} before, ${loadAfter} after)`);
+  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, 1280 × 900, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average ${loadBefore} before, ${loadAfter} after, ${os.cpus().length} cores)`);
   printPaint(summary, opts.runs, other ? 'A: ' : '');
   if (other) {
     console.log(`bench-page: against ${path.resolve(opts.against)}, runs in turns with the above`);

@@ -1,24 +1,26 @@
 #!/usr/bin/env node
-// Writes README's tables of the JSON contract from the schemas' descriptions
+// Writes the tables of the JSON contract in docs/contract.md from the schemas' descriptions
 // (core/schema/request.schema.json, response.schema.json), between the markers
 //   <!-- BEGIN contract-request ... -->  <!-- END contract-request -->
 //   <!-- BEGIN contract-response ... --> <!-- END contract-response -->
-// so the README says what the schemas say, field by field.
+// so the contract's page says what the schemas say, field by field.
 //
-//   node scripts/contract-doc.mjs           rewrite README.md
-//   node scripts/contract-doc.mjs --check   exit 1 when README.md is not what it would write
+//   node scripts/contract-doc.mjs           rewrite docs/contract.md
+//   node scripts/contract-doc.mjs --check   exit 1 when docs/contract.md is not what it would write
 //
-// tests/data/contract-doc.test.mjs runs the check, and checks that every name README listed before
-// the tables were generated is still there (v1 names are never renamed or dropped).
+// tests/data/contract-doc.test.mjs runs the check, and checks that every name the contract's
+// tables have ever listed is still there (v1 names are never renamed or dropped).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCHEMA_FILES, deref, fieldsOf, loadSchemas, presenceOnly } from './contract-schemas.mjs';
 
-// Every field README's contract tables named before they were generated from the schemas, as
-// paths of fieldsOf(): the test keeps each of them in the schemas and in README for good.
-// Fields outside V1 are marked * in the tables ("extends v1"); V1 are the names README listed
-// unmarked, and the response's envelope.
+/** The page that holds the tables, from the repository's root. */
+export const PAGE = 'docs/contract.md';
+
+// The fields of contract v1, as paths of fieldsOf(): the test keeps each of them in the schemas
+// and in docs/contract.md's tables for good. Fields outside V1 are marked * in the tables
+// ("extends v1"); V1 are the request's and the result's v1 fields, and the response's envelope.
 export const V1 = Object.freeze({
   request: [
     'model.preset', 'model.params', 'model.activeParams', 'model.layers', 'model.hidden', 'model.heads', 'model.kvHeads',
@@ -45,7 +47,7 @@ export const V1 = Object.freeze({
   ],
 });
 
-// Names README listed with a * (extensions of v1) or in its prose: kept like the v1 names.
+// Extensions of v1 (marked * in the tables) that clients rely on: kept like the v1 names.
 export const LISTED_EXTENSIONS = Object.freeze({
   request: [
     'model.experts', 'model.expertsPerToken', 'model.hfConfig', 'training.loraRank', 'training.loraTargets', 'training.kernels',
@@ -144,14 +146,14 @@ const marker = (name) => ({
   end: `<!-- END contract-${name} -->`,
 });
 
-/** README's text with each block replaced; throws when a marker is missing. */
-export function render(readme, generated) {
-  let out = readme;
+/** The page's text with each block replaced; throws when a marker is missing. */
+export function render(page, generated) {
+  let out = page;
   for (const [name, body] of Object.entries(generated)) {
     const { begin, end } = marker(name);
     const start = out.search(new RegExp(`<!-- BEGIN contract-${name}\\b[^\\n]*-->`));
     const stop = out.indexOf(end);
-    if (start < 0 || stop < start) throw new Error(`README.md lacks the markers of contract-${name}`);
+    if (start < 0 || stop < start) throw new Error(`${PAGE} lacks the markers of contract-${name}`);
     out = `${out.slice(0, start)}${begin}\n${body}${out.slice(stop)}`;
   }
   return out;
@@ -159,16 +161,16 @@ export function render(readme, generated) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const file = path.join(root, 'README.md');
-  const readme = readFileSync(file, 'utf8');
-  const next = render(readme, blocks(root));
+  const file = path.join(root, PAGE);
+  const page = readFileSync(file, 'utf8');
+  const next = render(page, blocks(root));
   if (process.argv.includes('--check')) {
-    if (next !== readme) {
-      console.error('README.md: the contract tables differ from the schemas; run node scripts/contract-doc.mjs');
+    if (next !== page) {
+      console.error(`${PAGE}: the contract tables differ from the schemas; run node scripts/contract-doc.mjs`);
       process.exit(1);
     }
-  } else if (next !== readme) {
+  } else if (next !== page) {
     writeFileSync(file, next);
-    console.log('README.md: contract tables rewritten');
+    console.log(`${PAGE}: contract tables rewritten`);
   }
 }

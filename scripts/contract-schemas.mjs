@@ -1,4 +1,4 @@
-// The JSON Schemas of the contract, read one way by the README generator (contract-doc.mjs), the
+// The JSON Schemas of the contract, read one way by the generator of docs/contract.md (contract-doc.mjs), the
 // TypeScript generator (schema-to-dts.mjs) and the tests (tests/data/contract-*.test.mjs).
 //
 // The schemas refer to each other by file-relative URIs ("../data/catalog.schema.json"), as an

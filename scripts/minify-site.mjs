@@ -6,7 +6,7 @@
 //   node scripts/minify-site.mjs SITE_DIR
 //
 // Emscripten's glue (gpusizer.js) too: without the closure compiler the linker only strips its
-// whitespace, and renaming its locals takes 8.4 KB gzipped to 6.4 (README, Performance).
+// whitespace, and renaming its locals takes 8.4 KB gzipped to 6.4 (docs/performance.md).
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -18,7 +18,7 @@
 //
 // Height: this page posts {type: "gpusizer:height", height} (CSS pixels, its body's height) to the
 // parent window whenever that changes, and nothing else; it never reads the parent. The parent's
-// listener (README) checks the message's origin and source and sizes the iframe.
+// listener (docs/embedding.md) checks the message's origin and source and sizes the iframe.
 import { i18n, normalizeLang, defaultLang } from './sizer/i18n.js';
 
 const params = new URLSearchParams(location.search);

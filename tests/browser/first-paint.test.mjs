@@ -1,4 +1,4 @@
-// The calculator page's way to its first result (README, Performance): the wasm fetched by the
+// The calculator page's way to its first result (docs/performance.md): the wasm fetched by the
 // page (sizer/warm.js, first in its head) and its bytes handed to the core's worker; the
 // first result's plan drawn a frame before the views below it, whose modules are imported
 // without holding up the element; the file input and the guide's claims imported after the

@@ -251,7 +251,7 @@ export async function waitOffers(page, check, what) {
 export const summaryValues = (page) => shadow(page, ({ shadowRoot: root }) =>
   Object.fromEntries([...root.querySelectorAll('.card')].map((c) => [c.dataset.key, c.querySelector('.value').textContent.trim()])));
 
-// The worked example of the brief: 7B params, 2T tokens, A100-80GB, 5 days, MFU 180/312 → 1,081 GPUs.
+// The renters' guide's worked example: 7B params, 2T tokens, A100-80GB, 5 days, MFU 180/312 → 1,081 GPUs.
 export async function workedExample(page) {
   const controls = page.locator('gpu-sizer form');
   await controls.locator('#f-params').fill('7B');

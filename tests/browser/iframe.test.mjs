@@ -1,8 +1,8 @@
 // The iframe mode (embed.html?lang=…&currency=…&catalog=…&theme=…) framed by a host page of
 // another origin: the parameters applied or refused, the frame sized to its content by the height
-// it posts, and the host's listener (README, tests/browser/fixtures/embed-host.js) taking heights
-// only from that frame: a message from another origin, or from another window of the same origin,
-// changes nothing.
+// it posts, and the host's listener (docs/embedding.md, tests/browser/fixtures/embed-host.js)
+// taking heights only from that frame: a message from another origin, or from another window of
+// the same origin, changes nothing.
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -144,9 +144,9 @@ test('the listener’s origin check: heights from another origin or another wind
   await until(page, (h) => Math.abs(document.getElementById('gpusizer').clientHeight - h) < 1, height, 'the real height');
   await until(page, (origins) => origins.every((o) => window.__messages.some((m) => m.origin === o && m.data?.height === 7)), [site.origin, site.altOrigin], 'both impostors have posted');
   assert.ok(Math.abs((await frameHeight(page)) - height) < 1, 'the impostors’ height of 7 was not applied');
-  // And the listener of the README is the one tested here.
-  const readme = fs.readFileSync(path.join(here, '../../README.md'), 'utf8');
-  assert.ok(readme.includes(listener.split('\n').filter((l) => !l.startsWith('//')).join('\n').trim()), 'README carries fixtures/embed-host.js');
+  // And the listener docs/embedding.md gives is the one tested here.
+  const doc = fs.readFileSync(path.join(here, '../../docs/embedding.md'), 'utf8');
+  assert.ok(doc.includes(listener.split('\n').filter((l) => !l.startsWith('//')).join('\n').trim()), 'docs/embedding.md carries fixtures/embed-host.js');
   await site.close(page);
 });
 

@@ -2,7 +2,7 @@
 //
 //   node tests/browser/offline.test.mjs [build/wasm/offline/gpusizer.html]
 //
-// The worked example of the brief (7B params, 2T tokens, A100-80GB, 5 days, MFU 0.5769 → 1,081
+// The renters' guide's worked example (7B params, 2T tokens, A100-80GB, 5 days, MFU 0.5769 → 1,081
 // GPUs), the options table, the explanation steps, the element's inline stylesheet and the
 // language switch, and a catalog chosen from disk (JSON or a CSV price list) through the page's file
 // input. Fails on any request other than the file itself and data:/blob: URLs, any console error,

@@ -67,9 +67,9 @@ KindFigures figures_of(const AccuracyInputs& in, RangeKind k) {
   const auto all = pick(in.runs, in.by_source.model, every);
   out.fitted = held.size();
   out.published = all.size();
-  const auto cov = pick_covered(in.runs, in.by_source.covered, fitted);
-  const auto cov_run = pick_covered(in.runs, in.by_run.covered, fitted);
-  const auto cov_all = pick_covered(in.runs, in.by_source.covered, every);
+  const auto cov = pick(in.runs, in.by_source.covered, fitted);
+  const auto cov_run = pick(in.runs, in.by_run.covered, fitted);
+  const auto cov_all = pick(in.runs, in.by_source.covered, every);
   out.source = summarize_runs(held, &cov);
   out.run = summarize_runs(pick(in.runs, in.by_run.model, fitted), &cov_run);
   out.every = summarize_runs(all, &cov_all);

@@ -117,20 +117,20 @@ void print_whole_run_figures(const std::vector<RunCase>& cases, const Held& sour
     std::printf("\n%s: %zu runs fitted on from %zu sources, %zu published runs from %zu sources\n", kind_name(k), held.size(),
                 sources.size(), all.size(), sources_all.size());
     if (!held.empty()) {
-      const auto covered = pick_covered(cases, source.covered, fitted);
+      const auto covered = pick(cases, source.covered, fitted);
       print_run_summary("fitted on, leave-one-source-out", summarize_runs(held, &covered), true);
-      const auto covered_run = pick_covered(cases, run.covered, fitted);
+      const auto covered_run = pick(cases, run.covered, fitted);
       print_run_summary("fitted on, leave-one-run-out", summarize_runs(pick(cases, run.model, fitted), &covered_run), true);
     }
     if (k == RangeKind::pretraining) {
       print_run_summary("constant utilization, leave-one-source-out", summarize_runs(pick(cases, source.constant, fitted)), false);
       print_run_summary("tuned steady state alone (nothing fitted)", summarize_runs(pick(cases, source.steady, fitted)), false);
     }
-    const auto covered_all = pick_covered(cases, source.covered, every);
+    const auto covered_all = pick(cases, source.covered, every);
     print_run_summary("every published run, leave-one-source-out", summarize_runs(all, &covered_all), true);
     const Range r = range_of(k == RangeKind::pretraining ? held : all);
     const auto& judged = k == RangeKind::pretraining ? held : all;
-    const auto judged_covered = pick_covered(cases, source.covered, k == RangeKind::pretraining ? std::function<bool(const RunCase&)>(fitted) : std::function<bool(const RunCase&)>(every));
+    const auto judged_covered = pick(cases, source.covered, k == RangeKind::pretraining ? std::function<bool(const RunCase&)>(fitted) : std::function<bool(const RunCase&)>(every));
     std::printf("  range: the central %.0f %% of the leave-one-source-out residuals, x%.2f to x%.2f (%.2fx wide);"
                 " held by %.0f %% of them, each judged by the other sources' range\n",
                 100 * kCoverage, r.low, r.high, r.high / r.low, summarize_runs(judged, &judged_covered).coverage_pct);

@@ -61,17 +61,10 @@ struct Summary {
 };
 Summary summarize_runs(const std::vector<double>& log_ratios, const std::vector<bool>* covered = nullptr);
 
-// The held-out residuals of the runs `keep` selects.
-template <class Keep>
-std::vector<double> pick(const std::vector<RunCase>& cases, const std::vector<double>& values, Keep keep) {
-  std::vector<double> out;
-  for (std::size_t i = 0; i < cases.size(); ++i)
-    if (keep(cases[i])) out.push_back(values[i]);
-  return out;
-}
-template <class Keep>
-std::vector<bool> pick_covered(const std::vector<RunCase>& cases, const std::vector<bool>& values, Keep keep) {
-  std::vector<bool> out;
+// The values (one per case: residuals, coverage) of the runs `keep` selects.
+template <class T, class Keep>
+std::vector<T> pick(const std::vector<RunCase>& cases, const std::vector<T>& values, Keep keep) {
+  std::vector<T> out;
   for (std::size_t i = 0; i < cases.size(); ++i)
     if (keep(cases[i])) out.push_back(values[i]);
   return out;

@@ -99,7 +99,7 @@ const broken = [
   ['gpu without bf16 or fp16 peak', withGpu((g) => { g.peakTflops = { bf16: null, fp16: null, fp8: 100, tf32: null }; }), '/gpus/0/peakTflops'],
   ['model without params', { models: [{ id: 'tiny' }] }, '/models/0'],
   ['unknown top-level key "offer"', { offer: [] }, ''],
-  // Ranges and dates the core refuses (README "Hardening").
+  // Ranges and dates the core refuses (docs/hardening.md).
   ['offer priced in month 13', withOffer({ priceDate: '2026-13-01' }), '/offers/0/priceDate'],
   ['offer priced in year 9999', withOffer({ priceDate: '9999' }), '/offers/0/priceDate'],
   ['fx dated 2026-1-5', { fx: { usdCny: 7, date: '2026-1-5' } }, '/fx/date'],

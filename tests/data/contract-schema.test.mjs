@@ -3,7 +3,8 @@
 // every golden pair, the live answers of the CLI to varied requests (every error code among
 // them), and `gpusizer claims`. When the core writes a field the response schema does not
 // describe, this test fails: add the field to the schema with its description, then regenerate
-// README and the TypeScript types (node scripts/contract-doc.mjs; node scripts/schema-to-dts.mjs).
+// docs/contract.md and the TypeScript types (node scripts/contract-doc.mjs; node
+// scripts/schema-to-dts.mjs).
 // Usage: node tests/data/contract-schema.test.mjs <path-to-gpusizer-cli> <repo-root>
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -274,6 +275,20 @@ const cases = [
     response: { options: 'summary' } }, true, true],
   ['a full response, asked for', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, goal: days30,
     response: { options: 'full' } }, true, true],
+  // The data: sizes and kinds, tokenizers, a provider that sells bandwidth and states owning figures.
+  ['data by its size, zh, over a 千兆 line', { lang: 'zh', model: { preset: 'qwen2.5-7b' }, training: { mode: 'full-finetune' },
+    data: { size: '500 GB', kind: 'zh', uploadMbps: '千兆', checkpointsKept: 2 }, goal: { days: 14 } }, true, true],
+  ['data from its tokens, a tokenizer without a figure on code', { model: { preset: 'llama-3-8b' }, training: { tokens: '100B' },
+    data: { kind: 'code', tokenizer: 'glm4' }, goal: days30 }, true, true],
+  ['LoRA on examples, its data described', { model: { preset: 'qwen2.5-7b' }, training: { mode: 'lora', examples: '52K',
+    tokensPerExample: 350 }, data: { kind: 'mixed' } }, true, true],
+  ['8 TB over 100 Mbit/s: slow transfer', { model: { preset: 'llama-3-8b' }, training: { tokens: '2T' },
+    data: { size: '8TB', kind: 'en', uploadMbps: 100 }, goal: { days: 21 } }, true, true],
+  ['a provider selling bandwidth, stating what owning costs', { model: { preset: 'acme-13b' }, training: { tokens: '300B' },
+    data: { size: '2 TiB', kind: 'en', uploadMbps: '1 Gbps' }, goal: { days: 45, asOf: '2026-12-10' },
+    catalog: { ...acme, offers: [{ ...acme.offers[1], unitsAvailable: 16, bandwidthPricePerMbpsMonth: 10, includedMbps: 50,
+      publicIpPricePerMonth: 50, supportPricePerMonth: 500, purchasePrice: 2000000, powerKw: 10, hostingPricePerMonth: 9000,
+      powerPricePerKwh: 0.8, pue: 1.3 }] } }, true, true],
   ['more than 50 warnings', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' },
     ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`typo${i}`, i])) }, true, false],
   // Values with their units, a key twice (the text keeps both).
@@ -298,7 +313,7 @@ const cases = [
     efficiency: { mfu: 0.4, measuredTokensPerSecondPerGpu: 3000 } }, 'invalid_value', false],
   ['tokens and examples', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T', examples: 1000, tokensPerExample: 100 } }, 'invalid_value', false],
   ['a date that is not one', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, goal: { asOf: '2026/11/29' } }, 'invalid_value', false],
-  // The hardened issue's failures: each refused with its path (a range the schema states, or a
+  // Values that make a sane answer impossible: each refused with its path (a range the schema states, or a
   // calendar day and a throughput's MFU, which it cannot).
   ['a utilization too small to finish', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, efficiency: { mfu: 1e-300 } },
     'invalid_value', false],
@@ -316,6 +331,13 @@ const cases = [
   ['over 2,000 offers', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, catalog: { offers: Array.from({ length: 2001 },
     (_, i) => ({ id: `o-${i}`, provider: 'p', gpu: 'h100-80gb', currency: 'USD', prices: { hour: 2 } })) } }, 'invalid_value', false],
   ['no training', { model: { preset: 'llama-2-7b' } }, 'missing_field', false],
+  ['a negative size', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, data: { size: '-8TB' } }, 'invalid_value', true],
+  ['a count where a size goes', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, data: { size: '8T', kind: 'en' } }, 'invalid_value', true],
+  ['a size in bits', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, data: { size: '8Tb' } }, 'invalid_value', true],
+  ['an upload line of zero, zh', { lang: 'zh', model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, data: { uploadMbps: 0 } },
+    'invalid_value', false],
+  ['a kind of text not offered', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, data: { kind: 'chinese' } }, 'invalid_value', false],
+  ['a size to turn into tokens without its kind', { model: { preset: 'llama-2-7b' }, training: {}, data: { size: '8TB' } }, 'missing_field', true],
   ['examples without tokens per example', { model: { preset: 'llama-2-7b' }, training: { examples: 1000 } }, 'missing_field', false],
   ['a count without a GPU', { model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, hardware: { count: 8 } }, 'missing_field', false],
   ['an incomplete shape', { model: { layers: 32, hidden: 4096 }, training: { tokens: '1T' } }, 'missing_field', false],

@@ -1,5 +1,5 @@
 // Property test: generated requests (tests/property/generator.hpp, seeded), every response
-// checked against the rules of README "Hardening" (tests/property/rules.hpp). The wasm module
+// checked against the rules of docs/hardening.md (tests/property/rules.hpp). The wasm module
 // runs the same requests (tests/wasm/properties.test.mjs). GPUSIZER_PROPERTY_COUNT and
 // GPUSIZER_PROPERTY_SEED change how many and which (scripts/test.sh --extended checks more).
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
-// libFuzzer target: whatever the request, estimate_json answers within the rules of README
-// "Hardening" (tests/property/rules.hpp: one JSON object, no null, every number finite and
+// libFuzzer target: whatever the request, estimate_json answers within the rules of
+// docs/hardening.md (tests/property/rules.hpp: one JSON object, no null, every number finite and
 // >= 0, costs the sum of their lines, exactly one recommended option when any is usable, no
 // internal_error), never a crash, a sanitizer finding (all fatal in the fuzz preset) or a hang.
 // Seeds: tests/fuzz/corpus/estimate; dictionary: tests/fuzz/gpusizer.dict.

@@ -1,6 +1,6 @@
 // Property test through the wasm module: the requests of tests/property/generator.mjs (the
 // generator the native test mirrors; requests-seed-1.json pins both), every response checked
-// against the rules of README "Hardening" (tests/property/rules.mjs).
+// against the rules of docs/hardening.md (tests/property/rules.mjs).
 // usage: node tests/wasm/properties.test.mjs build/wasm/site
 // GPUSIZER_PROPERTY_COUNT and GPUSIZER_PROPERTY_SEED change how many and which.
 import test from 'node:test';

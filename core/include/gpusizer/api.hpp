@@ -10,7 +10,7 @@
 
 namespace gpusizer {
 
-// Contract v1 (README "The JSON contract"): {"ok": true, "result": ...} or
+// Contract v1 (docs/contract.md): {"ok": true, "result": ...} or
 // {"ok": false, "error": {"code", "path", "message"}}.
 std::string estimate_json(const std::string& request) noexcept;
 
@@ -32,8 +32,8 @@ std::string claims_json(const std::string& lang) noexcept;
 
 // A provider's price list as a catalog: CSV (or tab- or semicolon-separated, as a spreadsheet
 // exports or copies it), UTF-8 with or without a byte-order mark, one offer per row, the first row
-// naming the columns after the catalog's offer fields (README "Building a catalog from a price
-// list"). {"ok": true, "catalog": {"offers": [...]}, "offerRows", "warnings", "market", "table"}
+// naming the columns after the catalog's offer fields (docs/provider.md, "Building a catalog
+// from a price list"). {"ok": true, "catalog": {"offers": [...]}, "offerRows", "warnings", "market", "table"}
 // or {"ok": false, "error": {"code", "path", "message"}, "errors": [{"code", "path", "message",
 // "row", "column"}], "errorCount", "warnings", "table"}: every bad row's first error, at
 // /rows/<row>/<column> with rows numbered as a spreadsheet numbers them (the header is row 1).
@@ -52,7 +52,7 @@ std::string check_catalog(const std::string& catalog, const std::string& lang) n
 // An error as the contract writes it, for failures outside estimate_json (the CLI's io_error).
 std::string error_json(const Error& error) noexcept;
 
-// The most bytes of request text estimate_json reads (README "Limits"): a caller reading a
+// The most bytes of request text estimate_json reads (docs/hardening.md, "Limits"): a caller reading a
 // stream need keep no more than one byte past it, whatever the stream holds.
 std::size_t max_request_bytes() noexcept;
 

@@ -18,7 +18,7 @@ using jsonio::find;
 
 // A claim: what the guide says, as a number range, and the request whose answer tests it. The
 // requests are JSON text, parsed when the claims are checked: built from initializer lists they
-// cost the wasm module 9 KB gzipped (README, Performance).
+// cost the wasm module 9 KB gzipped (docs/performance.md).
 using Estimate = Value (*)(const Value& request, Lang lang);
 struct Claim {
   const char* id;

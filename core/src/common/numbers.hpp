@@ -16,6 +16,8 @@ std::string format_int(double x);
 std::string format_sig(double x, int digits);  // plain from 1e-4 to 1e6, else a power of ten ("8.4 × 10²²")
 std::string format_sci(double x, int digits);  // always "8.4e22" (benchmarks and tests; no visible text)
 std::string format_gib(double bytes);
+// "8 TB", "98 GB", "27 MB": bytes in decimal units (1 GB = 1e9 bytes), 3 significant digits.
+std::string format_bytes(double bytes);
 
 // Figures in the sentences people read: never e-notation.
 // x to `digits` significant digits as a power of ten, "8.4 × 10²²" (plain from 1e-4 to 1e6).

@@ -1,4 +1,4 @@
-// What a request may hold, checked before any work is done (README "Limits"): anything larger
+// What a request may hold, checked before any work is done (docs/hardening.md, "Limits"): anything larger
 // is refused with invalid_value and the path, so no input can make an answer slow or huge.
 #pragma once
 
@@ -27,7 +27,7 @@ inline constexpr std::size_t kMaxMachines = 100;
 inline constexpr std::size_t kMaxWarnings = 50;                   // warnings in one response
 inline constexpr std::size_t kMaxEchoChars = 80;                  // characters of input quoted back
 
-// Ranges of values (README "Hardening"): beyond them no sane answer exists (a utilization of
+// Ranges of values (docs/hardening.md): beyond them no sane answer exists (a utilization of
 // 1e-300 makes a run longer than billing can count, a bandwidth of 0 or a rate of 1e-320 makes
 // times or costs infinite), so they are refused with invalid_value, the path and the range.
 using gpusizer::kMinMfu, gpusizer::kMaxMfu;                          // efficiency.mfu, defaultMfu (training/run.hpp)
@@ -43,6 +43,15 @@ inline constexpr double kMinNetworkGBps = 0.1, kMaxNetworkGBps = 1000;
 inline constexpr double kMinLinkGBps = 0.5, kMaxLinkGBps = 10000;
 inline constexpr double kMinMemoryTBps = 0.01, kMaxMemoryTBps = 100;
 inline constexpr double kMinPeakTflops = 1, kMaxPeakTflops = 1e5;    // a dense peak, when the GPU has it
+// The data (data.*): a dataset of 1 MB to 1 EB on disk; a line above 0 and at most 1 Tbit/s
+// (data.uploadMbps, an offer's includedMbps); at most 1,000 checkpoints kept.
+inline constexpr double kMinDataBytes = 1e6, kMaxDataBytes = 1e18;
+inline constexpr double kMaxLineMbps = 1e6;
+inline constexpr int kMaxCheckpointsKept = 1000;
+// Owning (an offer's powerKw and pue): a machine draws above 0 and at most 1 MW; a PUE is 1
+// (no overhead) to 5.
+inline constexpr double kMaxMachineKw = 1000;
+inline constexpr double kMinPue = 1, kMaxPue = 5;
 
 // The request text parsed under the limits above: its size before parsing, depth and string
 // length while parsing (contract/json_parse.hpp), with the JSON pointer of the value at fault; a syntax

@@ -8,18 +8,24 @@
 
 #include "estimate/request.hpp"
 #include "footprint/fit.hpp"
+#include "rental/bill.hpp"
 #include "rental/pricing.hpp"
 #include "training/timing.hpp"
 
 namespace gpusizer {
 
 // Options are sized to this deadline when the request gives neither hardware.count nor
-// goal.days: "within a month" is how the product brief phrases a training job.
+// goal.days: "within a month" is how the renters' guide (a Chinese article on renting GPU
+// compute in Changzhou) phrases a training job.
 inline constexpr double kDefaultDeadlineDays = 30;
 
 // A run longer than this is impractical (hardware and the model are outdated before it ends;
 // published pre-training runs of 2023-2025 took weeks to about three months).
 inline constexpr int kLongRunDays = 180;
+
+// The bill's inputs from the request: its data (data.*), the checkpoints and trained weights
+// of its model and mode.
+BillNeeds bill_needs(const Request& request);
 
 class EstimateContext {
  public:
@@ -32,6 +38,7 @@ class EstimateContext {
   // A budget and no deadline: offers are sized to the fastest plan within the budget.
   bool budget_mode = false;
   Money money;
+  BillNeeds needs;  // what the job stores and moves (the data, checkpoints, trained weights)
   std::optional<long> today;  // goal.asOf, else the catalog's date, as a day number
 
   // The fewest GPUs of `gpu` the job fits on in that placement (memoized: offers of the same

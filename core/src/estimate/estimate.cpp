@@ -7,6 +7,7 @@
 #include "footprint/compute.hpp"
 #include "gpusizer/error.hpp"
 #include "rental/compare.hpp"
+#include "rental/ownership.hpp"
 #include "rental/pricing.hpp"
 #include "rental/recommend.hpp"
 
@@ -21,6 +22,8 @@ void describe_job(EstimateContext& ctx, Result& r) {
   r.catalog_version = ctx.cat.version;
   r.model = req.model;
   r.training = req.training;
+  r.data = req.data;
+  r.needs = ctx.needs;
   r.warnings = req.warnings;
   r.currency = ctx.money.currency;
   r.region = req.goal.region;
@@ -44,7 +47,7 @@ void describe_job(EstimateContext& ctx, Result& r) {
                           say(req.lang, msg::warning_default_deadline, {{"days", format_sig(kDefaultDeadlineDays, 3)}})});
 }
 
-// Every offer of the catalog sized and priced, within the planner's bound (README "Limits"):
+// Every offer of the catalog sized and priced, within the planner's bound (docs/hardening.md, "Limits"):
 // the same count of work natively and in wasm, so both refuse the same requests.
 void price_offers(EstimateContext& ctx, Result& r, double max_planning_work) {
   for (const Offer& offer : ctx.cat.offers) {
@@ -78,6 +81,7 @@ Result estimate(const Request& request, double max_planning_work) {
   rank_and_recommend(ctx, r);
   if (!r.estimate) search_figures_of_recommended(ctx, r);
   r.scaling = scaling_of_recommended(ctx, r);
+  r.ownership = ownership(request.lang, ctx.cat, r.options, ctx.money);
   r.measured_modelled = ctx.timer.modelled_at_measurement();
   r.measured = request.measured;
   r.planning = {ctx.timer.searches(), ctx.timer.layouts_evaluated()};

@@ -65,7 +65,7 @@ double active_params_from_shape(const Model& m);
 // rounds to, a 32,000-token vocabulary (with an assumed_value warning at `path`/vocab).
 void complete_shape(Model& m, Lang lang, const std::string& path, std::vector<Warning>& warnings);
 
-// Sizes beyond any model trained, refused (README "Hardening"): the planner's work and memory
+// Sizes beyond any model trained, refused (docs/hardening.md): the planner's work and memory
 // grow with the layers and the experts (Switch-C had 2,048 experts, DeepNet 1,000 layers).
 inline constexpr double kMaxModelParams = 1e15;
 inline constexpr int kMaxLayers = 1000;

@@ -1,5 +1,5 @@
 // How an offer's price compares with the market: the default catalog's offers for the same GPU.
-// The rule (README "Supplying a provider catalog"): an offer's rate is its lowest price per
+// The rule (docs/provider.md, "Prices against the market"): an offer's rate is its lowest price per
 // GPU-hour over the periods it quotes (a period's price / the period's hours / gpusPerUnit); the
 // market rate of a GPU is the median of that rate over the default catalog's offers of the GPU,
 // leaving out spot and low-confidence prices, and it is known only from kMinMarketOffers of them.

@@ -20,9 +20,9 @@ struct Tier {
   msg::Id suggestion;
 };
 
-// The tiers the renters' guides give (product brief), with the GPU counts they imply. The
-// bounds sit between nominal sizes, so a model lands where its name puts it whether its size
-// is typed or exact: Llama 2 7B (6.74B) and "7B" are both 7-13B, Llama 3 70B (70.6B) 13-70B.
+// The tiers renters' guides give (the Changzhou article's among them), with the GPU counts they
+// imply. The bounds sit between nominal sizes, so a model lands where its name puts it whether
+// its size is typed or exact: Llama 2 7B (6.74B) and "7B" are both 7-13B, Llama 3 70B (70.6B) 13-70B.
 constexpr Tier kTiers[] = {
     {"<7B", 6.5e9, 1, 4, msg::tier_small},
     {"7-13B", 13.5e9, 4, 8, msg::tier_medium},
@@ -95,11 +95,11 @@ Advice make_advice(const Request& req, const Result& r) {
     const Cost::Trial& t = *c.trial_then_monthly;
     if (t.trial_offer.empty())
       note(warnc::trial_week, "", msg::note_trial_week,
-           {{"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.amount, c.currency)}});
+           {{"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.billed(), c.currency)}});
     else
       note(warnc::trial_week, "", msg::note_trial_week_across,
            {{"trial_offer", offer_name(r, t.trial_offer, lang)}, {"units", t.trial_units}, {"offer", best->offer->name.in(lang)},
-            {"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.amount, c.currency)}});
+            {"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.billed(), c.currency)}});
   } else if (best && best->cost && best->run.wall_days * 24 > 7 * 24) {
     // No plan of a week by the hour then months on this offer or its provider: say so, and
     // where the week could be rented instead.

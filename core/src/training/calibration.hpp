@@ -2,7 +2,7 @@
 //
 // Fitted by `build/native/gpusizer-calibrate --fit` (tests/calibration/) on the steady-state
 // rows of tests/calibration/steady_state.csv (Megatron-LM, NeMo / Megatron-Bridge, MosaicML
-// llm-foundry, InternEvo) and the whole runs of tests/calibration/whole_runs.csv; the README
+// llm-foundry, InternEvo) and the whole runs of tests/calibration/whole_runs.csv; docs/accuracy.md
 // shows the resulting table. Only Ampere and Hopper have measured rows: the other
 // architectures carry priors from public GEMM benchmarks, stated beside each value.
 #pragma once

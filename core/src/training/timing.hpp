@@ -15,7 +15,7 @@ namespace gpusizer {
 inline constexpr double kSecondsPerDay = 86400;
 
 // The most planner work one estimate may take (RunTimer::planning_work(), about a second on a
-// busy 2-core machine; README "Limits"). The hardest requests found take about 2e6 (a giant
+// busy 2-core machine; docs/hardening.md, "Limits"). The hardest requests found take about 2e6 (a giant
 // mixture of experts on a request catalog's 100 different machines), but what the bounds of the
 // search prune depends on the machines and the model: the bound holds whatever they are.
 inline constexpr double kMaxPlanningWork = 5e6;

@@ -50,7 +50,7 @@ TEST_CASE("the default catalog has the model presets of the design", "[catalog]"
   CHECK(cat->find_model("mixtral-8x7b")->experts == 8);
 }
 
-TEST_CASE("offers are dated, sourced and cover the brief's four plan shapes", "[catalog]") {
+TEST_CASE("offers are dated, sourced and cover the renters' guide's four plan shapes", "[catalog]") {
   const auto cat = default_catalog();
   std::set<std::string> ids, deployments, currencies;
   bool one_a100_hourly = false, four_a100 = false, eight_a100 = false, h100_cluster = false;

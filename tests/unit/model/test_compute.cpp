@@ -5,7 +5,7 @@
 using namespace gpusizer;
 using Catch::Matchers::WithinRel;
 
-TEST_CASE("the brief's worked example: 6 x 7e9 x 2e12 = 8.4e22 FLOPs", "[compute]") {
+TEST_CASE("the renters' guide's worked example: 6 x 7e9 x 2e12 = 8.4e22 FLOPs", "[compute]") {
   Model m;
   m.params = m.active_params = 7e9;
   TrainingSpec t;

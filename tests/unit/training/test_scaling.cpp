@@ -141,8 +141,8 @@ TEST_CASE("the global batch stays near the recipe's, not rounded up to nearly tw
   }
 }
 
-// What the planner's search relies on to skip layouts (planner.cpp): memory only grows as
-// dp shrinks, and a step takes at least (m + (pp - 1)/v) times the stage's work.
+// What the planner's search relies on to skip layouts (descend(), planner_search.cpp): memory
+// only grows as dp shrinks, and a step takes at least (m + (pp - 1)/v) times the stage's work.
 TEST_CASE("the models keep the properties the planner's bounds rely on", "[scaling]") {
   const Model m = *default_catalog()->find_model("llama-2-70b");
   TrainingSpec t;
@@ -245,7 +245,7 @@ TEST_CASE("a deadline gets the fewest whole units that meet it", "[scaling]") {
     double days;
   };
   const std::vector<Case> cases = {
-      {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "a100-80gb"), 21},  // the issue's case
+      {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "a100-80gb"), 21},  // three weeks for a 70B run
       {job({{"params", "7B"}}, {{"tokens", "2T"}}, "a100-80gb"), 5},
       {job({{"preset", "llama-2-70b"}}, {{"tokens", "2T"}}, "h100-80gb"), 30},
       {job({{"preset", "mixtral-8x7b"}}, {{"tokens", "2T"}}, "h100-80gb"), 14},
