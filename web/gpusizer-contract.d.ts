@@ -1062,9 +1062,10 @@ export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "ar
  * than a tenth of the training (path /data/uploadMbps), with what would help; stock_unknown: more than 8
  * units from an offer that states no stock (unitsAvailable), so ask the provider; stock_short: more units
  * than the offer states, with how many the goal needs and the next offers of the GPU that could make up the
- * rest.
+ * rest.; paid_idle: over a fifth of the bill pays for idle time (whole periods the run leaves unused; path
+ * /goal/days), with the deadline that would use it and its cost, and the cost by the hour.
  */
-export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced" | "not_in_price_list" | "slow_data_transfer" | "stock_unknown" | "stock_short";
+export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced" | "not_in_price_list" | "slow_data_transfer" | "stock_unknown" | "stock_short" | "paid_idle";
 
 /**
  * trial_week: rent a week by the hour, then months; no_trial_plan: the recommended offer has no such plan
@@ -1123,7 +1124,8 @@ export interface ResponseOptionWarning {
    * take more than a tenth of the training (path /data/uploadMbps), with what would help; stock_unknown: more
    * than 8 units from an offer that states no stock (unitsAvailable), so ask the provider; stock_short: more
    * units than the offer states, with how many the goal needs and the next offers of the GPU that could make
-   * up the rest.
+   * up the rest.; paid_idle: over a fifth of the bill pays for idle time (whole periods the run leaves
+   * unused; path /goal/days), with the deadline that would use it and its cost, and the cost by the hour.
    */
   code: ResponseOptionWarningCode;
   /** The warning, in the request's lang. */
@@ -1327,6 +1329,21 @@ export interface GpusizerResult {
   /** The recommended offer and why. */
   recommendation: ResponseRecommendation;
   /**
+   * The least budget that meets the goal, in currency: with a budget too small for every plan that meets the
+   * rest of the goal (the deadline, the constraints), the cost of the cheapest of them (budgetNeededPlan);
+   * with a budget alone that buys only a plan over 180 days, the least that finishes within 180 days. Absent
+   * when the budget is not what stops the plan, or no offer can meet the goal at any price.
+   */
+  budgetNeeded?: number;
+  /** The plan budgetNeeded pays for. With budgetNeeded. */
+  budgetNeededPlan?: ResponseBudgetPlan;
+  /**
+   * What the budget does buy: the fastest plan within it, on an offer within the other constraints (a budget
+   * too small for the goal), or the recommended plan itself when it runs over 180 days (a budget alone).
+   * Absent when the budget meets the goal, or buys nothing.
+   */
+  budgetBuys?: ResponseBudgetPlan;
+  /**
    * Time and cost against the GPU count for the recommended offer (else the chosen GPU in its usual machines,
    * without cost), with the recommended count and where more GPUs stop paying. Absent when there is neither.
    */
@@ -1346,6 +1363,20 @@ export interface GpusizerResult {
   advice: ResponseAdvice;
   /** The explanation, in order params, flops, time, memory, data, cost, ownership. */
   steps: ResponseStep[];
+}
+
+/** A plan named for the budget: an offer, its units, its time and its whole cost. */
+export interface ResponseBudgetPlan {
+  /** The offer (options[].offerId). */
+  offerId: string;
+  /** Units rented. */
+  units: number;
+  /** Days it takes (the whole run). */
+  wallDays: number;
+  /** Its whole cost (cost.amount of that plan), in currency. */
+  cost: number;
+  /** The deadline it was sized to meet, days (goal.days, or 180 for a budget alone). Absent when none. */
+  days?: number;
 }
 
 /**

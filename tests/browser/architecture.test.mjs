@@ -88,7 +88,7 @@ describe('the architecture disclosure', () => {
     }));
     t.diagnostic(err.message);
     assert.deepEqual(err.invalid, ['f-heads']);
-    assert.match(err.message, /kvHeads/);
+    assert.match(err.message, /key\/value heads/);
     assert.equal(err.general, true);
     await form.locator('#f-heads').fill('abc');
     await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('#f-heads').getAttribute('aria-invalid') === 'true', null, 'heads invalid');

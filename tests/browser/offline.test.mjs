@@ -160,7 +160,7 @@ describe('a catalog chosen from disk', () => {
     const before = await offers();
     await page.locator('#catalog-file-input').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ offers: [{ id: 'x', provider: 'X', gpu: 'h100-80gb', currency: 'CNY', prices: { hour: 'abc' } }] })) });
     await page.waitForFunction(() => /bad\.json cannot be used/.test(document.querySelector('#catalog-file [role="status"]').textContent));
-    assert.match(await status(), /^bad\.json cannot be used: \/offers\/0\/prices\/hour "abc" is not a number/);
+    assert.match(await status(), /^bad\.json cannot be used: \/offers\/0\/prices\/hour price by the hour of offer 1: "abc" is not a number/);
     assert.deepEqual(await offers(), before);
   });
 

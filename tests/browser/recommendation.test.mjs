@@ -97,8 +97,11 @@ describe('the worked example (7B, 2T tokens, A100 80GB, 5 days)', () => {
     const got = await headline(page);
     const rec = result.recommendation;
     assert.equal(got.reason, rec.reason);
-    assert.ok(rec.runnerUp && got.reason.includes(rec.runnerUp), 'names the runner-up');
-    assert.ok(rec.alternative?.offerId && got.reason.includes(rec.alternative.offerId), 'names the alternative outside the constraints');
+    // Offers are named by their names (provider, machine, GPU), never by their ids.
+    const named = (id) => result.options.find((o) => o.offerId === id)?.name;
+    assert.ok(rec.runnerUp && got.reason.includes(named(rec.runnerUp)), 'names the runner-up');
+    assert.ok(rec.alternative?.offerId && got.reason.includes(named(rec.alternative.offerId)), 'names the alternative outside the constraints');
+    assert.ok(!got.reason.includes(rec.runnerUp), 'no offer id in the sentence');
     assert.equal(got.relax, '', 'nothing to relax: the plan qualifies');
   });
 

@@ -30,7 +30,9 @@ export function readContract(catalog) {
     if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
       defaults[name] = value;
   }
-  return { schemaVersion: c.schemaVersion, enums, defaults };
+  // The places goal.region takes, with their names and how many default offers lie in each.
+  const regions = Array.isArray(c.regions) ? c.regions.filter((r) => isObject(r) && typeof r.id === 'string') : [];
+  return { schemaVersion: c.schemaVersion, enums, defaults, regions };
 }
 
 /** value when the contract's enum `name` lists it, else the contract's default for `name`. */

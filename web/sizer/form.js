@@ -52,6 +52,7 @@ const PATH_FIELDS = [
   ['/goal/currency', 'currency'],
   ['/goal/usdCny', 'usdCny'],
   ['/goal/sensitiveData', 'sensitiveData'],
+  ['/goal/region', 'region'],
   ['/efficiency/measuredTokensPerSecondPerGpu', 'measuredTps'],
   ['/efficiency/measuredGpus', 'measuredGpus'],
   ['/efficiency', 'mfu'],
@@ -243,6 +244,7 @@ export class JobForm {
           this.field('measuredTps', this.text('measuredTps'), { hint: true }),
           this.field('measuredGpus', this.text('measuredGpus'), { hint: true }),
           this.field('sensitiveData', h('input', { type: 'checkbox' }), { hint: true }),
+          this.field('region', h('select')),
         ),
       ),
       h(
@@ -487,9 +489,25 @@ export class JobForm {
   }
 
   /** Puts every text of the form in the element's current language. */
+  /**
+   * Where the machines must be: anywhere, or a place the core lists (contract.regions) in which
+   * some offer lies, by the core's names in the page's language; the choice is kept.
+   */
+  fillRegions() {
+    const select = this.controls.region;
+    const lang = this.lang();
+    const regions = (this.contract && this.contract.regions) || [];
+    const was = select.value;
+    const named = (r) => (r.name && typeof r.name === 'object' ? r.name[lang] || r.name.en : r.id) || r.id;
+    replace(select, h('option', { value: '' }, i18n(lang).t('regionAnywhere')),
+      regions.filter((r) => r.offers > 0 || r.id === was).map((r) => h('option', { value: r.id }, named(r))));
+    select.value = [...select.options].some((o) => o.value === was) ? was : '';
+  }
+
   localize() {
     const tr = i18n(this.lang());
     this.checkLang();
+    this.fillRegions();
     this.relabel();
     this.nameOptions();
     this.controls.budget.placeholder = tr.t('budgetHint');
@@ -543,6 +561,7 @@ export class JobForm {
     if (v('budget')) goal.budget = v('budget');
     if (v('usdCny')) goal.usdCny = v('usdCny');
     if (c.sensitiveData.checked) goal.sensitiveData = true;
+    if (c.region.value) goal.region = c.region.value;
     goal.asOf = today();
     // The data: always described (the bill prices the checkpoints and weights at least), its
     // size when given as one, its kind, tokenizer, line and checkpoints when chosen.
@@ -655,6 +674,10 @@ export class JobForm {
     c.budget.value = value(goal.budget);
     c.usdCny.value = value(goal.usdCny);
     c.sensitiveData.checked = goal.sensitiveData === true;
+    // A region the list lacks (a name the core reads, "常州") is kept as an option of its own.
+    const region = typeof goal.region === 'string' ? goal.region : '';
+    if (region && ![...c.region.options].some((o) => o.value === region)) c.region.append(h('option', { value: region }, region));
+    c.region.value = region;
     c.mfu.value = value(efficiency.mfu);
     c.measuredTps.value = value(efficiency.measuredTokensPerSecondPerGpu);
     c.measuredGpus.value = value(efficiency.measuredGpus);

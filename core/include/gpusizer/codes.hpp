@@ -60,6 +60,7 @@ inline constexpr const char* no_trial_plan = "no_trial_plan";  // no week by the
 inline constexpr const char* duplicate_key = "duplicate_key";      // request: a key twice in one object; the last is read
 inline constexpr const char* stock_unknown = "stock_unknown";      // option: over 8 units from an offer stating no stock
 inline constexpr const char* stock_short = "stock_short";          // option: more units than the offer states, and who has the rest
+inline constexpr const char* paid_idle = "paid_idle";          // option: over a fifth of its bill paid for idle time, and what would use it
 }  // namespace warnc
 
 // Warnings of the provider kit only (catalog_from_csv, check_catalog), never in an estimate's

@@ -530,6 +530,18 @@ std::string write_response(const Result& r, const Report& report, OptionsDetail 
   choices_json(w, r);
   w.key("recommendation");
   recommendation_json(w, r.recommendation);
+  // A budget that stops every plan, or buys only a long one (estimate/budget.cpp).
+  auto plan = [&w](const char* key, const BudgetPlan& p) {
+    w.key(key).begin_object().str("offerId", p.offer_id).integer("units", p.units).num("wallDays", p.wall_days);
+    w.num("cost", p.amount);
+    if (p.days > 0) w.num("days", p.days);
+    w.end_object();
+  };
+  if (r.budget_needed) {
+    w.num("budgetNeeded", r.budget_needed->amount);
+    plan("budgetNeededPlan", *r.budget_needed);
+  }
+  if (r.budget_buys) plan("budgetBuys", *r.budget_buys);
   if (r.scaling) {
     w.key("scaling");
     scaling_json(w, *r.scaling, r);

@@ -79,6 +79,7 @@ Result estimate(const Request& request, double max_planning_work) {
   if (!request.gpu.empty()) r.estimate = estimate_on_gpu(ctx, r);
   price_offers(ctx, r, max_planning_work);
   rank_and_recommend(ctx, r);
+  explain_budget(ctx, r);
   if (!r.estimate) search_figures_of_recommended(ctx, r);
   r.scaling = scaling_of_recommended(ctx, r);
   r.ownership = ownership(request.lang, ctx.cat, r.options, ctx.money);

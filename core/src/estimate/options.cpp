@@ -82,6 +82,50 @@ std::string make_up_the_rest(const EstimateContext& ctx, const Offer& offer, lon
   return out;
 }
 
+// Paid for but idle: whole periods the run leaves partly unused (a 10-day job billed a month).
+// Past a fifth of the bill it is said, with what would use the time paid for: the deadline
+// those periods cover, met with fewer units of this offer, and paying by the hour instead.
+constexpr double kPaidIdleShare = 0.2;
+
+void warn_paid_idle(EstimateContext& ctx, Option& o, const Cluster& c, long min_units, long max_units) {
+  const Cost& cost = *o.cost;
+  if (cost.covered_hours <= 0 || cost.idle_hours <= 0 || cost.amount <= 0) return;
+  double periods = 0;  // the GPU time billed, without the one-time set-up fee
+  for (const Cost::Line& l : cost.billing)
+    if (l.period != Period::setup) periods += l.amount;
+  const double idle_amount = periods * cost.idle_hours / cost.covered_hours;
+  if (idle_amount <= kPaidIdleShare * cost.amount) return;
+  const Lang lang = ctx.req.lang;
+  const Offer& offer = *o.offer;
+  const std::string& currency = ctx.money.currency;
+  std::string use;
+  const double covered_days = cost.covered_hours / 24;
+  const Sizing fewer = units_for_days(ctx.timer, c, offer.gpus_per_unit, min_units, max_units, covered_days);
+  if (fewer.met && fewer.units < o.units) {
+    const TrainingRun run = ctx.timer.train_on(c, static_cast<int>(fewer.units * offer.gpus_per_unit), false);
+    const std::optional<Cost> priced = run.fits() ? price_run(offer, static_cast<int>(fewer.units), run.wall_days * 24, ctx.money, ctx.needs)
+                                                  : std::nullopt;
+    if (priced && priced->amount < cost.amount)
+      use += say(lang, msg::paid_idle_deadline,
+                 {{"days", format_sig(covered_days, 3)},
+                  {"units", fewer.units},
+                  {"duration", duration_text(lang, run.wall_days)},
+                  {"cost", format_money(lang, priced->amount, currency)},
+                  {"saving", format_money(lang, cost.amount - priced->amount, currency)}});
+  }
+  if (const auto& hour = o.unit_prices[static_cast<int>(Period::hour)]; hour && offer.min_term_hours <= o.run.wall_days * 24) {
+    const double hourly = *hour * o.units * std::ceil(o.run.wall_days * 24 - 1e-6);
+    use += say(lang, msg::paid_idle_hourly, {{"cost", format_money(lang, round_to(hourly, 2), currency)}});
+  }
+  o.warnings.push_back({warnc::paid_idle, "/goal/days",
+                        say(lang, msg::warning_paid_idle,
+                            {{"idle", format_sig(cost.idle_hours, 3)},
+                             {"covered", format_sig(cost.covered_hours, 3)},
+                             {"amount", format_money(lang, round_to(idle_amount, 2), currency)},
+                             {"share", static_cast<long>(std::lround(100 * idle_amount / cost.amount))},
+                             {"use", use}})});
+}
+
 }  // namespace
 
 UnitRange unit_range(EstimateContext& ctx, const Offer& offer, const Cluster& c) {
@@ -151,6 +195,7 @@ Option price_offer(EstimateContext& ctx, const Result& r, const Offer& offer) {
       const std::string unpriced = describe_bill(lang, *o.cost, offer, o.units, gpu.name.in(lang), ctx.needs);
       if (!unpriced.empty())
         o.warnings.push_back({warnc::not_in_price_list, "", say(lang, msg::warning_not_in_price_list, {{"items", unpriced}})});
+      warn_paid_idle(ctx, o, c, min_units, max_units);
     }
     else if (o.run.wall_days * 24 > kMaxBillableHours)  // billing cannot count it: say so, price nothing
       o.warnings.push_back({warnc::not_priced, "", say(lang, msg::warning_not_priced,

@@ -30,6 +30,15 @@ struct Estimate {
   double deadline_days = 0;      // the deadline the count was sized to (budget-only: 30 days)
 };
 
+// A plan named for the budget (estimate/budget.cpp): an offer, its units, time and cost.
+struct BudgetPlan {
+  std::string offer_id;
+  int units = 0;
+  double wall_days = 0;
+  double amount = 0;  // the request's currency
+  double days = 0;    // the deadline it meets (0: none)
+};
+
 struct Result {
   Lang lang = Lang::en;
   std::string catalog_version;
@@ -51,6 +60,8 @@ struct Result {
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first (rental/compare.hpp)
   Recommendation recommendation;
   std::optional<Scaling> scaling;
+  std::optional<BudgetPlan> budget_needed;  // the least plan that meets the goal, when the budget stops all
+  std::optional<BudgetPlan> budget_buys;    // the fastest plan within the budget
   std::vector<Ownership> ownership;  // buying and hosting the machines instead (rental/ownership.hpp)
   double measured_modelled = 0;  // the modelled throughput where a measurement was taken
   std::optional<Measured> measured;

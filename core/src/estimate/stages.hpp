@@ -31,4 +31,9 @@ UnitRange unit_range(EstimateContext& ctx, const Offer& offer, const Cluster& cl
 std::optional<Scaling> scaling_of_recommended(EstimateContext& ctx, const Result& result);
 void search_figures_of_recommended(EstimateContext& ctx, Result& result);
 
+// budget.cpp: a budget that stops every plan, or buys only an impractically long one: the least
+// budget that meets the goal (result.budgetNeeded) and what the budget buys (result.budgetBuys),
+// said after the recommendation's reason.
+void explain_budget(EstimateContext& ctx, Result& result);
+
 }  // namespace gpusizer
