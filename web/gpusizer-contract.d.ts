@@ -1335,8 +1335,22 @@ export interface GpusizerResult {
    * when the budget is not what stops the plan, or no offer can meet the goal at any price.
    */
   budgetNeeded?: number;
-  /** The plan budgetNeeded pays for. With budgetNeeded. */
-  budgetNeededPlan?: ResponseBudgetPlan;
+  /**
+   * The plan budgetNeeded pays for: an offer, its units, its time and its whole cost, and the deadline it
+   * meets. With budgetNeeded.
+   */
+  budgetNeededPlan?: {
+    /** The offer (options[].offerId). */
+    offerId: string;
+    /** Units rented. */
+    units: number;
+    /** Days it takes (the whole run). */
+    wallDays: number;
+    /** Its whole cost (cost.amount of that plan), in currency. */
+    cost: number;
+    /** The deadline it was sized to meet, days (goal.days, or 180 for a budget alone). Absent when none. */
+    days?: number;
+  };
   /**
    * What the budget does buy: the fastest plan within it, on an offer within the other constraints (a budget
    * too small for the goal), or the recommended plan itself when it runs over 180 days (a budget alone).
@@ -1375,8 +1389,6 @@ export interface ResponseBudgetPlan {
   wallDays: number;
   /** Its whole cost (cost.amount of that plan), in currency. */
   cost: number;
-  /** The deadline it was sized to meet, days (goal.days, or 180 for a budget alone). Absent when none. */
-  days?: number;
 }
 
 /**

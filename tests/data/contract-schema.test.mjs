@@ -242,6 +242,8 @@ const cases = [
   ['deadline and a small budget', { model: { preset: 'llama-2-70b' }, training: { tokens: '2T' }, goal: { days: 30, budget: '10万' } }, true, true],
   ['sensitive data, rate, date', { lang: 'zh', model: { preset: 'qwen2.5-14b' }, training: { mode: 'full-finetune', tokens: '10B' },
     goal: { days: 10, currency: 'USD', usdCny: '7.1', sensitiveData: true, asOf: '2027-06-30' } }, true, true],
+  ['a deadline the budget cannot buy, and what it does buy', { model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, goal: { days: 10, budget: '50万' } }, true, true],
+  ['a budget alone that buys only a long plan', { lang: 'zh', model: { preset: 'llama-2-7b' }, training: { tokens: '2T' }, goal: { budget: '44万' } }, true, true],
   ['a region asked, in Chinese', { lang: 'zh', model: { preset: 'qwen2.5-7b' }, training: { mode: 'lora', tokens: '1e9' }, goal: { days: 5, region: '江苏' } }, true, true],
   ['sized by count alone', { model: { preset: 'mistral-7b' }, training: { tokens: '100B' }, hardware: { gpu: 'h100-80gb', count: 16 } }, true, true],
   ['non-CUDA allowed', { model: { preset: 'qwen2.5-72b' }, training: { tokens: '100B' }, hardware: { gpu: 'ascend-910b', allowNonCuda: true },

@@ -85,6 +85,9 @@ void explain_budget(EstimateContext& ctx, Result& r) {
       if (within_constraints(o))
         if (auto p = fastest_on(ctx, *o.offer, *budget); p && (!r.budget_buys || p->wall_days < r.budget_buys->wall_days))
           r.budget_buys = p;
+    // Nothing within the constraints: what the budget buys is the closest plan, when it does.
+    if (!r.budget_buys && rec && rec->cost && rec->cost->amount <= *budget)
+      r.budget_buys = BudgetPlan{rec->offer->id, rec->units, rec->run.wall_days, rec->cost->amount, 0};
     std::string text = say(lang, r.budget_needed->days > 0 && r.assumed_days <= 0 ? msg::budget_needed_within : msg::budget_needed,
                            {{"budget", format_money(lang, *budget, r.currency)},
                             {"limit", kLongRunDays},
