@@ -2154,6 +2154,19 @@ export interface ResponseCost {
   lines?: ResponseBillLine[];
   /** Hours paid but not used, per unit. */
   idleHours: number;
+  /**
+   * The whole bill at the two ends of the option's wallDaysRange, the same units on the same terms: the cost
+   * published runs like this one would have come to. Whole periods make it a step function (low may equal
+   * amount). Absent when the run has no range.
+   */
+  amountRange?: {
+    /** Cost at wallDaysRange.low, result.currency (at most amount). */
+    low: number;
+    /** Cost at wallDaysRange.high, result.currency (at least amount). */
+    high: number;
+    /** As gpuHoursRange.coverage. */
+    coverage?: number;
+  };
   /** Hours the bill covers, per unit. Not in a summary response (option detail). */
   coveredHours?: number;
   /**

@@ -232,6 +232,7 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
       bill_lines_json(w, c.lines);
     }
     w.num("idleHours", c.idle_hours);
+    if (c.amount_range) range_json(w.key("amountRange"), c.amount_range->first, c.amount_range->second, o.run.range_coverage);
     if (!summary) {
       w.num("coveredHours", c.covered_hours);
       if (c.trial_then_monthly) {

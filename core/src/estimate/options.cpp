@@ -196,6 +196,11 @@ Option price_offer(EstimateContext& ctx, const Result& r, const Offer& offer) {
       if (!unpriced.empty())
         o.warnings.push_back({warnc::not_in_price_list, "", say(lang, msg::warning_not_in_price_list, {{"items", unpriced}})});
       warn_paid_idle(ctx, o, c, min_units, max_units);
+      if (o.run.wall_days_high > o.run.wall_days_low && o.run.wall_days_low > 0) {
+        const auto low = price_run(offer, o.units, o.run.wall_days_low * 24, ctx.money, ctx.needs);
+        const auto high = price_run(offer, o.units, o.run.wall_days_high * 24, ctx.money, ctx.needs);
+        if (low && high) o.cost->amount_range = std::make_pair(std::min(low->amount, o.cost->amount), std::max(high->amount, o.cost->amount));
+      }
     }
     else if (o.run.wall_days * 24 > kMaxBillableHours)  // billing cannot count it: say so, price nothing
       o.warnings.push_back({warnc::not_priced, "", say(lang, msg::warning_not_priced,

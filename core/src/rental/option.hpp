@@ -3,6 +3,7 @@
 
 #include <array>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct Cost {
   }
   double idle_hours = 0;       // paid but unused, per unit
   double covered_hours = 0;    // per unit
+  // The whole bill at the ends of the run's wallDaysRange (the same units, priced on the same
+  // terms): what the published runs' spread means in money. Periods make it a step function,
+  // so low may equal amount.
+  std::optional<std::pair<double, double>> amount_range;
   // The plan renters are told to follow: a trial week by the hour, then whole months
   // (offers with both an hourly and a monthly price).
   struct Trial {
