@@ -131,6 +131,10 @@ export interface GpuSizerParts {
   scaling: true;
   /** The options section around the table. */
   options: true;
+  /** The data group's line: the tokens as bytes on disk (or a size as tokens), what is stored. */
+  'data-note': true;
+  /** Buying and hosting the machines instead of renting them (when the response has result.ownership). */
+  ownership: true;
   /** Every call-to-action button or link (cta-label, cta-href). */
   cta: true;
   /** The price table shown without WebAssembly, with why. */

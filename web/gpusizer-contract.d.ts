@@ -275,8 +275,43 @@ export interface CatalogOffer {
   storagePricePerGBMonth?: number;
   /** Storage included in the price, GB per unit. */
   storageIncludedGB?: number;
-  /** Internet egress price in the offer currency per GB; 0 = free egress. */
+  /**
+   * Internet egress price in the offer currency per GB; 0 = free egress. The results of a job (its trained
+   * weights) are downloaded at it.
+   */
   egressPricePerGB?: number;
+  /**
+   * Bandwidth sold on top of includedMbps, offer currency per Mbit/s per month, as Chinese data centres sell
+   * it (¥10-12). A job buys what brings the unit up to the user's line for the months its data moves.
+   */
+  bandwidthPricePerMbpsMonth?: number;
+  /**
+   * Bandwidth a unit comes with, Mbit/s (an 8 x H200 lease: 100). Caps the data's upload where the offer
+   * sells no more.
+   */
+  includedMbps?: number;
+  /**
+   * A public IP, offer currency per month, where a unit comes without one (includedPublicIps 0 or absent): a
+   * job pays one for the time it rents.
+   */
+  publicIpPricePerMonth?: number;
+  /** Public IPs a unit comes with. */
+  includedPublicIps?: number;
+  /** Support, offer currency per month, for the time rented. */
+  supportPricePerMonth?: number;
+  /**
+   * What buying one unit outright costs, offer currency (dated by priceDate): replaces gpusizer's table in
+   * result.ownership for machines of this GPU.
+   */
+  purchasePrice?: number;
+  /** One unit's power at full load, kW (result.ownership). */
+  powerKw?: number;
+  /** Hosting one unit a month in a data centre, offer currency (result.ownership). */
+  hostingPricePerMonth?: number;
+  /** Electricity, offer currency per kWh (result.ownership). */
+  powerPricePerKwh?: number;
+  /** The data centre's power usage effectiveness, 1 to 5 (result.ownership). */
+  pue?: number;
   /** Preemptible/interruptible capacity. Default false. */
   spot?: boolean;
   /**
@@ -361,9 +396,19 @@ export interface GpusizerRequest {
   model: RequestModel;
   /**
    * The job: how many tokens (or examples) of what kind of training. Required: tokens, or examples with
-   * tokensPerExample (not both).
+   * tokensPerExample (not both), unless data.size (with data.kind) gives the tokens.
    */
   training: RequestTraining;
+  /**
+   * The data as people have it: its size on disk and kind of text (turned into tokens, or tokens into bytes,
+   * through a sourced bytes-per-token figure of the model's tokenizer), the line it is uploaded over, the
+   * checkpoints kept. With it, every option's bill adds storage (the dataset, the checkpoints and the trained
+   * weights for the time rented, on the offer's terms) and transfer (bandwidth where the offer sells it by
+   * the Mbit/s-month, the results' download at its egress price); what an offer's price list leaves out is
+   * flagged (not_in_price_list). Default: none: the costs are GPU time and the offers' fees
+   * (data_not_described warning).
+   */
+  data?: RequestData;
   /**
    * The GPU to estimate on (result.estimate), and optionally how many and in which layout. Default: no
    * single-GPU estimate; every offer is still sized and priced.
@@ -580,9 +625,9 @@ export interface RequestHfConfig {
 
 /**
  * The job: how many tokens (or examples) of what kind of training. Required: tokens, or examples with
- * tokensPerExample (not both).
+ * tokensPerExample (not both), unless data.size (with data.kind) gives the tokens.
  */
-export interface RequestTraining {
+export type RequestTraining = {
   /**
    * pretrain and full-finetune train every weight; lora trains low-rank adapters on frozen bf16 weights,
    * qlora on 4-bit weights. Default pretrain.
@@ -644,6 +689,56 @@ export interface RequestTraining {
    * longest of 4 is 2.08x the mean) or to seqLen. With examples only. Default longest.
    */
   padding?: "longest" | "max-length";
+};
+
+/**
+ * The data as people have it: its size on disk and kind of text (turned into tokens, or tokens into bytes,
+ * through a sourced bytes-per-token figure of the model's tokenizer), the line it is uploaded over, the
+ * checkpoints kept. With it, every option's bill adds storage (the dataset, the checkpoints and the trained
+ * weights for the time rented, on the offer's terms) and transfer (bandwidth where the offer sells it by the
+ * Mbit/s-month, the results' download at its egress price); what an offer's price list leaves out is flagged
+ * (not_in_price_list). Default: none: the costs are GPU time and the offers' fees (data_not_described
+ * warning).
+ */
+export interface RequestData {
+  /**
+   * The dataset's size on disk: bytes as a number, or a number with a unit of bytes: B, KB, MB, GB, TB, PB,
+   * EB (powers of 1000), KiB, MiB, GiB, TiB, PiB (of 1024), or 字节, 千字节, 兆字节, 吉字节, 太字节, 拍字节 ("8TB", "500 GB",
+   * "1.5 TiB", "8 太字节", "８ＴＢ"). Strict: a lower-case b is a bit ("8Tb"), a magnitude alone is a count ("8T"),
+   * other units are not sizes, each refused with invalid_value. From 1 MB to 1 EB. Without training.tokens or
+   * examples it sets the tokens: size / bytes per token (then data.kind is required). Default: worked out
+   * from the tokens when data.kind is given, else unknown (not stored or uploaded).
+   */
+  size?: number | string;
+  /**
+   * The kind of text: zh (Chinese), en (English), code, mixed (Chinese with English). Chooses the
+   * bytes-per-token figure (result.data.bytesPerToken: the tokenizer's on web text for zh and en where
+   * published, measured on technical text and Python otherwise; dated and sourced, in the explanation's data
+   * step). Required to turn data.size into tokens. Default: none (no conversion).
+   */
+  kind?: "zh" | "en" | "code" | "mixed";
+  /**
+   * The tokenizer whose bytes per token are used. Default: the model's, by its vocabulary size (32,000:
+   * llama2, or mistral for a Mistral or Mixtral model; 128,256: llama3; 151,643-152,064: qwen; 129,280:
+   * deepseek-v3; ...), else typical: the median of the table (and for a tokenizer without a figure on that
+   * kind, too: assumed_value).
+   */
+  tokenizer?: "llama2" | "mistral" | "llama3" | "qwen" | "deepseek-v3" | "cl100k" | "o200k" | "glm4" | "chatglm3" | "baichuan2" | "yi" | "internlm2" | "deepseek-llm";
+  /**
+   * The user's line, Mbit/s, above 0 and at most 1,000,000 (1 Tbit/s): a number, or with its unit ("100Mbps",
+   * "1 Gbps", "1Gbit/s", "100 MB/s" is 800) or as Chinese lines are sold ("百兆", "千兆", "万兆", "100M"). The
+   * dataset goes up at it (an offer that includes less bandwidth and sells none caps it; one that sells
+   * bandwidth by the Mbit/s-month is bought up to it), the results come down at it; moving both taking over a
+   * tenth of the training warns slow_data_transfer. Default: the offer's includedMbps, else 100 Mbit/s
+   * (assumed_value).
+   */
+  uploadMbps?: number | string;
+  /**
+   * Checkpoints stored at once, each the full training state (bf16 weights, fp32 master weights, AdamW's
+   * moments: 14 bytes per parameter) for pretrain and full-finetune, the adapters' for lora and qlora.
+   * Default 3 (NeMo's save_top_k).
+   */
+  checkpointsKept?: number | string;
 }
 
 /**
@@ -895,13 +990,15 @@ export type GpusizerErrorCode = "invalid_json" | "invalid_type" | "invalid_value
 
 /**
  * unknown_field: a key the core does not read (ignored); assumed_value: a value was assumed (vocabulary, MoE
- * active parameters, a config's family); architecture_inferred: the shape was inferred from the size;
- * default_deadline: no deadline, budget or count, so options are sized to 30 days; estimate_default_deadline:
- * the GPU estimate, with a budget alone, sized to 30 days; precision_fallback: the GPU has no tensor cores
- * for the precision; more_warnings: the list was cut at 50; does_not_fit, misses_deadline, long_run: the GPU
- * estimate does not fit in memory, misses the deadline, runs over 180 days.
+ * active parameters, a config's family, the line the data is uploaded over, a bytes-per-token figure taken
+ * from the other tokenizers'); architecture_inferred: the shape was inferred from the size; default_deadline:
+ * no deadline, budget or count, so options are sized to 30 days; estimate_default_deadline: the GPU estimate,
+ * with a budget alone, sized to 30 days; precision_fallback: the GPU has no tensor cores for the precision;
+ * more_warnings: the list was cut at 50; does_not_fit, misses_deadline, long_run: the GPU estimate does not
+ * fit in memory, misses the deadline, runs over 180 days; data_not_described: the request has no data, so the
+ * costs leave out storage and data transfer.
  */
-export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "architecture_inferred" | "default_deadline" | "estimate_default_deadline" | "precision_fallback" | "more_warnings" | "does_not_fit" | "misses_deadline" | "long_run";
+export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "architecture_inferred" | "default_deadline" | "estimate_default_deadline" | "precision_fallback" | "more_warnings" | "does_not_fit" | "misses_deadline" | "long_run" | "data_not_described";
 
 /**
  * does_not_fit: the job does not fit in the offer's GPUs; misses_deadline, over_budget: it fits but not the
@@ -911,9 +1008,12 @@ export type ResponseRequestWarningCode = "unknown_field" | "assumed_value" | "ar
  * pcie_multi_gpu, nvlink_capped, slow_interconnect: weak links; large_cluster: more GPUs than a provider
  * usually rents at once; spot: preemptible; stale_price: price older than 90 days; low_confidence: a
  * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days; not_priced: the run is
- * longer than billing counts (100 years), so the option has no cost and is not usable.
+ * longer than billing counts (100 years), so the option has no cost and is not usable; not_in_price_list: the
+ * offer's price list has no price for storage or egress the job needs, so its cost leaves them out (the lines
+ * say which, priced false); slow_data_transfer: uploading the dataset and downloading the results take more
+ * than a tenth of the training (path /data/uploadMbps), with what would help.
  */
-export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced";
+export type ResponseOptionWarningCode = "does_not_fit" | "misses_deadline" | "over_budget" | "units_limited" | "single_node_only" | "deadline_out_of_reach" | "batch_limited" | "precision_fallback" | "pcie_multi_gpu" | "nvlink_capped" | "slow_interconnect" | "large_cluster" | "spot" | "stale_price" | "low_confidence" | "non_cuda" | "long_run" | "not_priced" | "not_in_price_list" | "slow_data_transfer";
 
 /**
  * trial_week: rent a week by the hour, then months; no_trial_plan: the recommended offer has no such plan
@@ -926,12 +1026,13 @@ export type ResponseNoteCode = "trial_week" | "break_even" | "sensitive_data" | 
 export interface ResponseRequestWarning {
   /**
    * unknown_field: a key the core does not read (ignored); assumed_value: a value was assumed (vocabulary,
-   * MoE active parameters, a config's family); architecture_inferred: the shape was inferred from the size;
+   * MoE active parameters, a config's family, the line the data is uploaded over, a bytes-per-token figure
+   * taken from the other tokenizers'); architecture_inferred: the shape was inferred from the size;
    * default_deadline: no deadline, budget or count, so options are sized to 30 days;
    * estimate_default_deadline: the GPU estimate, with a budget alone, sized to 30 days; precision_fallback:
    * the GPU has no tensor cores for the precision; more_warnings: the list was cut at 50; does_not_fit,
    * misses_deadline, long_run: the GPU estimate does not fit in memory, misses the deadline, runs over 180
-   * days.
+   * days; data_not_described: the request has no data, so the costs leave out storage and data transfer.
    */
   code: ResponseRequestWarningCode;
   /** The warning, in the request's lang. */
@@ -952,7 +1053,10 @@ export interface ResponseOptionWarning {
    * pcie_multi_gpu, nvlink_capped, slow_interconnect: weak links; large_cluster: more GPUs than a provider
    * usually rents at once; spot: preemptible; stale_price: price older than 90 days; low_confidence: a
    * low-confidence price; non_cuda: ROCm or CANN, a port; long_run: over 180 days; not_priced: the run is
-   * longer than billing counts (100 years), so the option has no cost and is not usable.
+   * longer than billing counts (100 years), so the option has no cost and is not usable; not_in_price_list:
+   * the offer's price list has no price for storage or egress the job needs, so its cost leaves them out (the
+   * lines say which, priced false); slow_data_transfer: uploading the dataset and downloading the results
+   * take more than a tenth of the training (path /data/uploadMbps), with what would help.
    */
   code: ResponseOptionWarningCode;
   /** The warning, in the request's lang. */
@@ -1077,6 +1181,11 @@ export interface GpusizerResult {
   model: ResponseModel;
   /** The job as understood, defaults filled. */
   training: ResponseTraining;
+  /**
+   * The data as the request gave it (data.*) and as it was worked out: its size on disk and its tokens
+   * through a sourced bytes-per-token figure, what is stored beside it, the line it goes over.
+   */
+  data: ResponseData;
   /** Training FLOPs. */
   compute: ResponseCompute;
   /**
@@ -1120,9 +1229,15 @@ export interface GpusizerResult {
    * place.
    */
   measured?: ResponseMeasured;
+  /**
+   * Buying and hosting the machines instead of renting them: one entry per GPU of the options that meet the
+   * goal (when none does, of those with a cost), cheapest option first, where a purchase price is known
+   * (gpusizer's dated table, or an offer's purchasePrice in the catalog). Absent when there is none.
+   */
+  ownership?: ResponseOwnership[];
   /** The renters' rule of thumb against the plan, and notes. */
   advice: ResponseAdvice;
-  /** The explanation, in order params, flops, time, memory, cost. */
+  /** The explanation, in order params, flops, time, memory, data, cost, ownership. */
   steps: ResponseStep[];
 }
 
@@ -1477,10 +1592,11 @@ export interface ResponseOption {
   /** The recommendation's constraints this offer breaks; empty when none. */
   outside: ResponseConstraint[];
   /**
-   * The cheapest mix of the offer's periods covering the run and any minimum term (any time at all rents at
-   * least one period). Present when the option fits and the offer can be priced for it: not for a run longer
-   * than billing counts (not_priced). A full response and option_detail_json always have billing and
-   * coveredHours.
+   * The whole bill of the option: the cheapest mix of the offer's periods covering the run and any minimum
+   * term (any time at all rents at least one period), the set-up fee and add-ons, and, with data, storage and
+   * transfer on the offer's own terms. Present when the option fits and the offer can be priced for it: not
+   * for a run longer than billing counts (not_priced). A full response and option_detail_json always have
+   * billing, lines and coveredHours.
    */
   cost?: ResponseCost;
   /** cost.amount per billion tokens processed, result.currency (2 decimals). With cost only. */
@@ -1529,10 +1645,61 @@ export interface ResponseOption {
    */
   egressPricePerGB?: number;
   /**
-   * Currency of setupFee, storagePricePerGBMonth and egressPricePerGB (not converted). Present with any of
-   * them. Not in a summary response (option detail).
+   * Bandwidth sold on top of includedMbps, offer currency per Mbit/s per month. When the catalog gives one.
+   * Not in a summary response (option detail).
+   */
+  bandwidthPricePerMbpsMonth?: number;
+  /**
+   * Bandwidth a unit comes with, Mbit/s. When the catalog gives it. Not in a summary response (option
+   * detail).
+   */
+  includedMbps?: number;
+  /**
+   * A public IP, offer currency per month. When the catalog gives one. Not in a summary response (option
+   * detail).
+   */
+  publicIpPricePerMonth?: number;
+  /** Public IPs a unit comes with. When the catalog gives it. Not in a summary response (option detail). */
+  includedPublicIps?: number;
+  /**
+   * Support, offer currency per month. When the catalog gives one. Not in a summary response (option detail).
+   */
+  supportPricePerMonth?: number;
+  /**
+   * Currency of setupFee, storagePricePerGBMonth, egressPricePerGB, bandwidthPricePerMbpsMonth,
+   * publicIpPricePerMonth and supportPricePerMonth (not converted). Present with any of them. Not in a
+   * summary response (option detail).
    */
   offerCurrency?: "CNY" | "USD";
+  /**
+   * How the data moves for this offer: the dataset up before training, the trained weights down after it,
+   * both at one speed. With a dataset of known size (data.size, or data.kind with the tokens). Not in a
+   * summary response (option detail).
+   */
+  transfer?: {
+    /** The speed the data moves at, Mbit/s. */
+    mbps: number;
+    /**
+     * What sets it: line (data.uploadMbps; an offer that sells bandwidth is bought up to it), offer (the
+     * offer's includedMbps, below the line or with no line given), default (100 Mbit/s: neither says).
+     */
+    limitedBy: "line" | "offer" | "default";
+    /** Hours the dataset takes to upload. */
+    uploadHours: number;
+    /** Hours the trained weights (or adapters) take to download. */
+    downloadHours: number;
+    /** The bandwidth the offer includes, Mbit/s. When it states one. */
+    includedMbps?: number;
+    /**
+     * Bandwidth bought on top of the included, Mbit/s (a transfer line prices it). When the offer sells
+     * bandwidth and the line is faster than what it includes.
+     */
+    boughtMbps?: number;
+    /**
+     * Whole months that bandwidth is paid: the months the data takes to move, at least one. With boughtMbps.
+     */
+    bandwidthMonths?: number;
+  };
   /** Preemptible capacity. */
   spot: boolean;
   /** Links inside a unit and between units. Not in a summary response (option detail). */
@@ -1560,19 +1727,269 @@ export interface ResponseOption {
   warnings: ResponseOptionWarning[];
 }
 
+/** One line of an option's whole bill, result.currency, to the cent. */
+export interface ResponseBillLine {
+  /**
+   * gpu: the GPU time (the billing's periods); storage: the dataset, the checkpoints kept and the trained
+   * weights for the time rented; transfer: bandwidth bought by the Mbit/s-month and the results' download at
+   * the egress price; setup: the set-up fee and add-ons (a public IP, support).
+   */
+  kind: "gpu" | "storage" | "transfer" | "setup";
+  /**
+   * What the line is, within its kind: rental (gpu); setup-fee, public-ip, support (setup); storage
+   * (storage); bandwidth, egress (transfer).
+   */
+  item: "rental" | "setup-fee" | "public-ip" | "support" | "storage" | "bandwidth" | "egress";
+  /** result.currency, to the cent; 0 when priced is false. */
+  amount: number;
+  /**
+   * false: the offer's price list has no price for it ("not in the price list"), so amount is 0 and the
+   * option warns not_in_price_list.
+   */
+  priced: boolean;
+  /**
+   * What the amount is made of, in words with its figures (sizes, months, unit prices), in the request's
+   * lang.
+   */
+  basis: string;
+}
+
 /**
- * The cheapest mix of the offer's periods covering the run and any minimum term (any time at all rents at
- * least one period). Present when the option fits and the offer can be priced for it: not for a run longer
- * than billing counts (not_priced). A full response and option_detail_json always have billing and
- * coveredHours.
+ * One line of the bill of owning the machines for the job (ownership[].job.lines), result.currency, to the
+ * cent.
+ */
+export interface ResponseOwnLine {
+  /**
+   * purchase: the machines' price less their resale value at the end; hosting: the data centre for the whole
+   * months owned; power: electricity while training.
+   */
+  kind: "purchase" | "hosting" | "power";
+  /** As kind. */
+  item: "purchase" | "hosting" | "power";
+  /** result.currency, to the cent. */
+  amount: number;
+  /** Always true: every figure of owning has a default. */
+  priced: true;
+  /** What the amount is made of, in words with its figures and sources, in the request's lang. */
+  basis: string;
+}
+
+/**
+ * The data as the request gave it (data.*) and as it was worked out: its size on disk and its tokens through
+ * a sourced bytes-per-token figure, what is stored beside it, the line it goes over.
+ */
+export interface ResponseData {
+  /**
+   * The request has data: storage and transfer are priced (false: the costs are GPU time and the offers'
+   * fees, data_not_described).
+   */
+  described: boolean;
+  /**
+   * The dataset on disk, bytes (decimal units: 1 TB = 1e12). When known: data.size, or the tokens x
+   * bytesPerToken.
+   */
+  sizeBytes?: number;
+  /**
+   * request: data.size; tokens: the tokens on disk (the examples as written, else one epoch's tokens) x
+   * bytesPerToken. With sizeBytes.
+   */
+  sizeSource?: "request" | "tokens";
+  /** data.kind. When given. */
+  kind?: "zh" | "en" | "code" | "mixed";
+  /**
+   * The tokenizer of the figure: data.tokenizer, else the model's by its vocabulary (llama2, mistral, llama3,
+   * qwen, deepseek-v3, cl100k, o200k, glm4, chatglm3, baichuan2, yi, internlm2, deepseek-llm), else typical
+   * (the table's median).
+   */
+  tokenizer: string;
+  /** request: data.tokenizer; model: from the model's vocabulary. */
+  tokenizerSource: "request" | "model";
+  /** UTF-8 bytes per token of the tokenizer on this kind of text, with its source. With data.kind. */
+  bytesPerToken?: {
+    /** Bytes per token. */
+    value: number;
+    /** The text it was measured on (a citation, in English). */
+    corpus: string;
+    /** Where it comes from (a citation, in English). */
+    source: string;
+    /** Its date (YYYY-MM-DD, YYYY-MM or YYYY). */
+    date: string;
+    /**
+     * How far it can be trusted: figures of different corpora differ by up to ±10 % (medium); low for the
+     * median standing in where no figure was published.
+     */
+    confidence: "medium" | "low";
+    /**
+     * No figure was published for this tokenizer on this kind: the median of the table's (low, with an
+     * assumed_value warning).
+     */
+    fallback: boolean;
+  };
+  /** Training tokens per epoch (training.tokens as read or worked out). */
+  tokens: number;
+  /** request: training.tokens or examples; size: data.size / bytesPerToken (the request gave no tokens). */
+  tokensSource: "request" | "size";
+  /** The tokens data.size holds at bytesPerToken. With data.size and data.kind. */
+  impliedTokens?: number;
+  /**
+   * The dataset's tokens written as token ids (2 bytes each up to 65,536 tokens of vocabulary, else 4): what
+   * preprocessing it into tokens would upload. When its tokens are known.
+   */
+  tokenIdsBytes?: number;
+  /**
+   * One checkpoint, bytes: the training state (bf16 weights, fp32 master weights and AdamW's two moments, 14
+   * bytes per trained parameter), for LoRA and QLoRA the adapters'.
+   */
+  checkpointBytes: number;
+  /** Checkpoints stored at once: data.checkpointsKept, default 3 (NeMo's save_top_k). */
+  checkpointsKept: number;
+  /**
+   * The trained weights in bf16 (2 bytes a parameter), for LoRA and QLoRA the adapters alone: stored and
+   * downloaded.
+   */
+  finalWeightsBytes: number;
+  /** What finalWeightsBytes holds. */
+  finalWeights: "weights" | "adapters";
+  /**
+   * Everything stored at once: the dataset (when its size is known) + checkpointsKept x checkpointBytes +
+   * finalWeightsBytes. When described.
+   */
+  storedBytes?: number;
+  /** data.uploadMbps, Mbit/s. When given. */
+  uploadMbps?: number;
+}
+
+/**
+ * Owning machines of one GPU type instead of renting them: the purchase, hosting and power of one machine,
+ * the bill of owning for this job, and when owning beats the cheapest continuous rental.
+ */
+export interface ResponseOwnership {
+  /** Catalog GPU id. */
+  gpu: string;
+  /** GPUs in one machine (the GPU's gpusPerNode, 8). */
+  gpusPerMachine: number;
+  /** Machines for this job: as many as its cheapest option of these GPUs rents (job.rentalOfferId). */
+  machines: number;
+  /** What one machine costs to buy. */
+  purchase: {
+    /** One machine, result.currency. */
+    price: number;
+    /** As listed, in listedCurrency. */
+    listedPrice: number;
+    /**
+     * Currency of the listing: gpusizer's table takes the request currency's market (CNY: Chinese street
+     * prices; USD: American list prices), else the other's.
+     */
+    listedCurrency: "CNY" | "USD";
+    /** Date of the price (YYYY-MM-DD, YYYY-MM or YYYY). */
+    date: string;
+    /**
+     * list: a vendor's or reseller's quote; street: dealer prices reported by the press; estimate: a market
+     * report's or derived from GPU prices; tender: a procurement; catalog: the provider's catalog
+     * (purchasePrice).
+     */
+    kind: "list" | "street" | "estimate" | "tender" | "catalog";
+    /** Where it comes from (a citation, kept as published). */
+    source: string;
+    /** How far it can be trusted (Chinese grey-market prices move by tens of per cent in weeks). */
+    confidence: "high" | "medium" | "low";
+    /**
+     * table: gpusizer's table (core/src/catalog/owning.cpp); else the offer id whose purchasePrice gave it.
+     */
+    from: string;
+  };
+  /** One machine's power at full load, kW (a datasheet's maximum, taken as the draw while training). */
+  powerKw: number;
+  /** Where powerKw comes from. */
+  powerSource: string;
+  /**
+   * Hosting one machine a month, result.currency: a Chinese data centre's cabinet (CNY) or an American per-kW
+   * rate x powerKw (USD), or the catalog's hostingPricePerMonth.
+   */
+  hostingPerMonth: number;
+  /** hostingPerMonth in words with its source, in the request's lang. */
+  hostingBasis: string;
+  /** Powering one machine all month, result.currency: powerKw x pue x 720 h x powerPricePerKWh. */
+  powerPerMonth: number;
+  /** powerPerMonth in words with its source, in the request's lang. */
+  powerBasis: string;
+  /** Power usage effectiveness: the data centre's power over the machines'. */
+  pue: number;
+  /** Electricity, result.currency per kWh (6 significant digits). */
+  powerPricePerKWh: number;
+  /**
+   * The resale assumption: a used GPU server keeps this share of its value from one month to the next (0.965,
+   * about 35 % lost a year; low confidence).
+   */
+  resaleFactorPerMonth: number;
+  /**
+   * The cheapest continuous rental of one machine's worth of these GPUs (a year, or the minimum term if
+   * longer; no spot). When the catalog has one.
+   */
+  rental?: {
+    /** Its offer id. */
+    offerId: string;
+    /** One machine a month, result.currency. */
+    perMonth: number;
+  };
+  /**
+   * The first month from which owning, with the machine sold then at its resale value, costs no more than the
+   * rental: purchase x (1 - resaleFactorPerMonth^m) + m x (hosting + power) <= m x rental. Absent when not
+   * within 10 years.
+   */
+  breakEvenMonths?: number;
+  /**
+   * Months after which owning, the machine kept (no resale), costs no more than the rental: purchase /
+   * (rental - hosting - power), rounded up. Absent when not within 10 years (or the rental costs no more than
+   * hosting and power).
+   */
+  cashBreakEvenMonths?: number;
+  /**
+   * The bill of owning for this job: the machines bought, kept for the whole months the run takes and sold at
+   * the resale value, hosted those months and powered while training.
+   */
+  job: {
+    /** Whole months owned: the run's days / 30, rounded up. */
+    months: number;
+    /** result.currency, to the cent: the sum of lines. */
+    amount: number;
+    /** purchase (less the resale value), hosting, power. */
+    lines: ResponseOwnLine[];
+    /** The option compared with: the cheapest of these GPUs. */
+    rentalOfferId: string;
+    /** Its whole bill (cost.amount). */
+    rentalAmount: number;
+  };
+  /** The lowest of the purchase's, the power draw's, the hosting's and the electricity's confidence. */
+  confidence: "high" | "medium" | "low";
+}
+
+/**
+ * The whole bill of the option: the cheapest mix of the offer's periods covering the run and any minimum term
+ * (any time at all rents at least one period), the set-up fee and add-ons, and, with data, storage and
+ * transfer on the offer's own terms. Present when the option fits and the offer can be priced for it: not for
+ * a run longer than billing counts (not_priced). A full response and option_detail_json always have billing,
+ * lines and coveredHours.
  */
 export interface ResponseCost {
-  /** Total cost, result.currency, to the cent: the sum of billing. */
+  /**
+   * Total cost, result.currency, to the cent: the sum of lines (the whole bill), what ranking, the
+   * recommendation, the budget, the frontier and the scaling chart use. Without request data the lines are
+   * the billing's and any add-on, so it is the sum of billing plus add-ons.
+   */
   amount: number;
   /** Currency of amount (result.currency). */
   currency: "CNY" | "USD";
-  /** The bill, line by line. Not in a summary response (option detail). */
+  /**
+   * The GPU rental, period by period, and the set-up fee: the gpu and setup-fee lines of lines. Not in a
+   * summary response (option detail).
+   */
   billing?: ResponseBillingLine[];
+  /**
+   * The whole bill, line by line: gpu first, then set-up and add-ons, storage, transfer; amount is their sum.
+   * Not in a summary response (option detail).
+   */
+  lines?: ResponseBillLine[];
   /** Hours paid but not used, per unit. */
   idleHours: number;
   /** Hours the bill covers, per unit. Not in a summary response (option detail). */
@@ -1709,7 +2126,7 @@ export interface ResponseAdvice {
 /** One step of the explanation. */
 export interface ResponseStep {
   /** Which step. */
-  id: "params" | "flops" | "time" | "memory" | "cost";
+  id: "params" | "flops" | "time" | "memory" | "data" | "cost" | "ownership";
   /** Its title, in the request's lang. */
   title: string;
   /** The step with its numbers substituted, in the request's lang. */

@@ -2,7 +2,7 @@
 // the iframe page): network first (so a deployed update shows at once), the cache when the
 // network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
 // is ignored when the cache answers.
-const CACHE = 'gpusizer-v8';
+const CACHE = 'gpusizer-v9';
 const PRECACHE = [
   './',
   'index.html',
@@ -45,6 +45,7 @@ const PRECACHE = [
   'sizer/i18n.js',
   'sizer/layout.js',
   'sizer/options-table.js',
+  'sizer/ownership.js',
   'sizer/scaling.js',
   'sizer/steps.js',
   'sizer/summary.js',

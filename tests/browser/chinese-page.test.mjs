@@ -31,7 +31,7 @@ const TERMS = new Set([
   'token', 'tokens', 'GPU', 'FLOPs', 'TFLOP', 'TFLOPS', 'MFU', 'HFU', 'GB', 'GiB', 'TB', 'MB', 'LoRA', 'QLoRA', 'ZeRO',
   'tp', 'pp', 'dp', 'ep', 'NVLink', 'PCIe', 'InfiniBand', 'RoCE', 'EFA', 'HCCS', 'Infinity', 'Fabric', 'AdamW', 'SwiGLU',
   'GeGLU', 'GELU', 'PEFT', 'JSON', 'Hugging', 'Face', 'config', 'json', 'English', 'gpusizer', 'Ctrl', 'TFLOP/s', 'e',
-  'Markdown',
+  'Markdown', 'Mbps', 'Gbps',
 ]);
 // The request's vocabulary, which the core's Chinese messages name as code.
 const FIELDS = new Set([
@@ -40,8 +40,9 @@ const FIELDS = new Set([
   'padding', 'epochs', 'seqLen', 'mode', 'precision', 'loraRank', 'loraTargets', 'hardware', 'gpu', 'count', 'parallelism',
   'microBatch', 'globalBatch', 'interleave', 'recompute', 'goal', 'days', 'budget', 'currency', 'usdCny', 'efficiency',
   'mfu', 'hour', 'day', 'month', 'year', 'true', 'false', 'all-linear', 'attention', 'catalog',
+  'data', 'size', 'kind', 'tokenizer', 'zh', 'en', 'code', 'mixed',
 ]);
-const CORE_TEXT = '.error, .form-error, .warnings, .notes, td.warn, .warn-list, .reason, .scaling-rule, .steps-list, .rule, .claim-text, .claim-explanation, .claim-figures';
+const CORE_TEXT = '.error, .form-error, .warnings, .notes, td.warn, .warn-list, .reason, .scaling-rule, .steps-list, .rule, .claim-text, .claim-explanation, .claim-figures, .basis';
 
 /** Every visible text of the page and the element: [{text, core, where}]. Runs in the page. */
 function visibleTexts(coreSelector) {

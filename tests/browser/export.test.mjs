@@ -81,10 +81,19 @@ for (const lang of ['en', 'zh']) {
       assert.ok(body.every((r) => r.length === head.length), 'every row has every column');
       const col = (name2) => head.indexOf(name2);
       const [idCol, costCol, daysCol] = lang === 'zh' ? [col('方案 ID'), col('总费用'), col('时间（天）')] : [col('Offer ID'), col('Total cost'), col('Time (days)')];
+      // The bill's lines, a column each: the core's amount, or that the price list has none.
+      const [rentalCol, storageCol, egressCol] = lang === 'zh' ? [col('GPU 租用'), col('存储'), col('出网流量')] : [col('GPU rental'), col('Storage'), col('Egress')];
+      assert.ok(rentalCol >= 0 && storageCol >= 0 && egressCol >= 0, head.join(','));
+      const notPriced = lang === 'zh' ? '价目表中没有' : 'not in the price list';
       for (const [i, o] of options.entries()) {
         assert.equal(body[i][idCol], o.offerId);
         assert.equal(body[i][costCol], o.cost ? String(o.cost.amount) : '');
         assert.equal(body[i][daysCol], String(o.wallDays));
+        const line = (item) => o.cost?.lines?.find((l) => l.item === item);
+        for (const [item, c] of [['rental', rentalCol], ['storage', storageCol], ['egress', egressCol]]) {
+          const l = line(item);
+          assert.equal(body[i][c], !l ? '' : l.priced === false ? notPriced : String(l.amount), `${o.offerId} ${item}`);
+        }
       }
     });
 
@@ -103,9 +112,10 @@ for (const lang of ['en', 'zh']) {
       const md = bytes.toString('utf8');
       t.diagnostic(md.split('\n').slice(0, 40).join('\n'));
       const sections = [...md.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+      const owning = (response.result.ownership || []).length > 0;
       assert.deepEqual(sections, lang === 'zh'
-        ? ['任务', '推荐方案', '其他方案', '假设', '提示', '报价日期']
-        : ['Job', 'Recommended plan', 'Alternatives', 'Assumptions', 'Warnings', 'Price dates']);
+        ? ['任务', '推荐方案', '全部费用', '其他方案', ...(owning ? ['自购与托管'] : []), '假设', '提示', '报价日期']
+        : ['Job', 'Recommended plan', 'Whole bill', 'Alternatives', ...(owning ? ['Buy and host instead'] : []), 'Assumptions', 'Warnings', 'Price dates']);
       assert.match(md, /^# /);
       const rec = response.result.recommendation;
       assert.ok(md.includes(rec.offerId.replace(/[-_]/g, (c) => (c === '_' ? '\\_' : c))), 'names the recommended offer');
@@ -113,6 +123,8 @@ for (const lang of ['en', 'zh']) {
       if (lang === 'zh') assert.match(md, /推荐：/);
       const plan = response.result.options.find((o) => o.offerId === rec.offerId);
       assert.ok(md.includes(plan.priceDate), 'the plan’s price date');
+      // The whole bill: a table row per line of the core's, with its basis.
+      for (const l of plan.cost.lines) assert.ok(md.includes(l.basis.slice(0, 12)), `the ${l.item} line's basis`);
     });
 
     test('print: the form, filters and buttons are off the paper; the summary, the plan’s reason, the charts and the top offers are on it', async () => {

@@ -42,7 +42,7 @@ for (const kind of ['request', 'response']) {
 
 test(`${PAGE} names the explanation steps and the error codes as the schema does`, () => {
   const steps = schemas.response.$defs.step.properties.id.enum;
-  assert.deepEqual(steps, ['params', 'flops', 'time', 'memory', 'cost']);
+  assert.deepEqual(steps, ['params', 'flops', 'time', 'memory', 'data', 'cost', 'ownership']);
   const section = page.slice(page.indexOf('# The JSON contract'), page.indexOf('<!-- BEGIN contract-request'));
   assert.ok(section.length > 0, `${PAGE} opens with "# The JSON contract" before its tables`);
   for (const code of schemas.response.$defs.errorCode.enum) assert.ok(section.includes(`\`${code}\``), code);

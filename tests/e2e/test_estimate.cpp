@@ -3,6 +3,7 @@
 #include "support.hpp"
 
 using gpusizer::test::run;
+using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 using nlohmann::json;
 
@@ -43,7 +44,7 @@ TEST_CASE("GPU-hours equal wall-clock hours times the GPU count", "[estimate]") 
   CHECK(e["countFromGoal"] == false);
 }
 
-TEST_CASE("options are sorted by cost with exactly one recommended and billing summing to cost", "[estimate]") {
+TEST_CASE("options are sorted by cost with exactly one recommended and lines summing to cost", "[estimate]") {
   const json r = run({{"model", {{"preset", "llama-2-70b"}}},
                       {"training", {{"tokens", "2T"}}},
                       {"goal", {{"days", 30}, {"currency", "CNY"}}}});
@@ -58,9 +59,16 @@ TEST_CASE("options are sorted by cost with exactly one recommended and billing s
     CHECK((feasible || !in_feasible));  // feasible rows come first
     if (o["recommended"] == true) ++recommended;
     if (!o.contains("cost")) continue;
-    double sum = 0;
-    for (const json& line : o["cost"]["billing"]) sum += line["amount"].get<double>();
-    CHECK_THAT(sum, WithinRel(o["cost"]["amount"].get<double>(), 1e-9));
+    // The whole bill is the sum of its lines; the billing's periods and set-up fee are its GPU
+    // and set-up-fee lines.
+    double sum = 0, billed = 0, rental = 0;
+    for (const json& line : o["cost"]["lines"]) {
+      sum += line["amount"].get<double>();
+      if (line["kind"] == "gpu" || line["item"] == "setup-fee") rental += line["amount"].get<double>();
+    }
+    for (const json& line : o["cost"]["billing"]) billed += line["amount"].get<double>();
+    CHECK_THAT(sum, WithinAbs(o["cost"]["amount"].get<double>(), 0.006));
+    CHECK_THAT(billed, WithinAbs(rental, 0.006));
     if (feasible) {
       CHECK(o["cost"]["amount"].get<double>() >= last_cost);
       last_cost = o["cost"]["amount"].get<double>();
@@ -104,7 +112,7 @@ TEST_CASE("costs come in the request's currency at the catalog's dated rate, or 
 TEST_CASE("explanation steps come in the request's language", "[estimate]") {
   json req = worked_example();
   const json en = run(req);
-  REQUIRE(en["result"]["steps"].size() == 5);
+  REQUIRE(en["result"]["steps"].size() == 7);
   CHECK(en["result"]["steps"][1]["text"].get<std::string>().find("6 × 7e9 × 2e12 = 8.4e22") != std::string::npos);
   CHECK(en["result"]["steps"][2]["text"].get<std::string>().find("1,081 GPUs") != std::string::npos);
   req["lang"] = "zh";

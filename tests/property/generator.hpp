@@ -60,6 +60,7 @@ class RequestGenerator {
       req["goal"] = goal;
     }
     if (chance(15)) req["efficiency"] = {{"mfu", value({0.3, 0.5, "40%"})}};
+    if (chance(40)) req["data"] = data();
     if (with_catalog) req["catalog"] = catalog_doc;
     if (chance(5)) req["modle"] = json::object();
     return req;
@@ -160,6 +161,12 @@ class RequestGenerator {
     if (o["prices"].empty()) o["prices"]["hour"] = value({2, 20});
     if (chance(20)) o["minTermHours"] = value({0, 720, 8760});
     if (chance(10)) o["setupFee"] = value({0, 5000});
+    if (chance(15)) o["storagePricePerGBMonth"] = value({0.1, 0.3});
+    if (chance(10)) o["egressPricePerGB"] = value({0, 0.09});
+    if (chance(10)) o["bandwidthPricePerMbpsMonth"] = value({10, 12});
+    if (chance(10)) o["includedMbps"] = value({0, 100});
+    if (chance(5)) o["publicIpPricePerMonth"] = value({4, 50});
+    if (chance(5)) o["purchasePrice"] = value({230000, 2.7e6});
     if (chance(20)) o["unitsAvailable"] = value({1, 4, 64}, 8);
     if (chance(40)) {
       json inter = pick({"infiniband", "ethernet", "none"});
@@ -171,6 +178,16 @@ class RequestGenerator {
     if (chance(20)) o["priceDate"] = pick({"2026-10-10", "2026-09", "2025", "2026-02-29"});
     if (chance(5)) o["gpuPerUnit"] = 8;
     return o;
+  }
+
+  json data() {
+    json d = json::object();
+    if (chance(50)) d["size"] = value({"8TB", "500 GB", "1.5TiB", "8 太字节", 5e11, "8T"});
+    if (chance(60)) d["kind"] = pick({"zh", "en", "code", "mixed"});
+    if (chance(40)) d["uploadMbps"] = value({100, "1Gbps", "千兆", 0});
+    if (chance(20)) d["checkpointsKept"] = value({0, 3, 10});
+    if (chance(10)) d["tokenizer"] = pick({"qwen", "llama3", "glm4"});
+    return d;
   }
 
   json catalog() {

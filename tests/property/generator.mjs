@@ -62,6 +62,7 @@ export class RequestGenerator {
       req.goal = goal;
     }
     if (this.chance(15)) req.efficiency = { mfu: this.value([0.3, 0.5, '40%']) };
+    if (this.chance(40)) req.data = this.data();
     if (catalog) req.catalog = catalog;
     if (this.chance(5)) req.modle = {};  // a typo: warned about, never fatal
     return req;
@@ -123,6 +124,12 @@ export class RequestGenerator {
     if (!Object.keys(o.prices).length) o.prices.hour = this.value([2, 20]);
     if (this.chance(20)) o.minTermHours = this.value([0, 720, 8760]);
     if (this.chance(10)) o.setupFee = this.value([0, 5000]);
+    if (this.chance(15)) o.storagePricePerGBMonth = this.value([0.1, 0.3]);
+    if (this.chance(10)) o.egressPricePerGB = this.value([0, 0.09]);
+    if (this.chance(10)) o.bandwidthPricePerMbpsMonth = this.value([10, 12]);
+    if (this.chance(10)) o.includedMbps = this.value([0, 100]);
+    if (this.chance(5)) o.publicIpPricePerMonth = this.value([4, 50]);
+    if (this.chance(5)) o.purchasePrice = this.value([230000, 2.7e6]);
     if (this.chance(20)) o.unitsAvailable = this.value([1, 4, 64], 8);
     if (this.chance(40)) o.interconnect = { interUnit: this.pick(['infiniband', 'ethernet', 'none']), interUnitGBpsPerGpu: this.value([1.25, 50]) };
     if (this.chance(10)) o.spot = true;
@@ -130,6 +137,18 @@ export class RequestGenerator {
     if (this.chance(20)) o.priceDate = this.pick(['2026-10-10', '2026-09', '2025', '2026-02-29']);
     if (this.chance(5)) o.gpuPerUnit = 8;  // a typo
     return o;
+  }
+
+  // The data as people have it: a size with its unit (or a number of bytes), a kind of text, a
+  // line, the checkpoints kept, now and then a tokenizer.
+  data() {
+    const d = {};
+    if (this.chance(50)) d.size = this.value(['8TB', '500 GB', '1.5TiB', '8 太字节', 5e11, '8T']);
+    if (this.chance(60)) d.kind = this.pick(['zh', 'en', 'code', 'mixed']);
+    if (this.chance(40)) d.uploadMbps = this.value([100, '1Gbps', '千兆', 0]);
+    if (this.chance(20)) d.checkpointsKept = this.value([0, 3, 10]);
+    if (this.chance(10)) d.tokenizer = this.pick(['qwen', 'llama3', 'glm4']);
+    return d;
   }
 
   catalog() {

@@ -52,13 +52,24 @@ inline std::vector<std::string> violations(const std::string& text) {
   if (warnings.size() > 50) out.push_back(std::to_string(warnings.size()) + " warnings");
   for (const json& w : warnings)
     if (w.value("code", "").empty() || w.value("message", "").empty()) out.push_back("warning without code or message: " + w.dump());
+  // A cost is the sum of its lines (the whole bill, cost.lines; a trial plan's billing); the
+  // billing's periods and set-up fee are the bill's GPU and set-up-fee lines.
   auto sums = [&](const json& cost, const std::string& where) {
     double total = 0;
-    for (const json& line : cost.value("billing", json::array())) total += line.value("amount", 0.0);
+    for (const json& line : cost.value(cost.contains("lines") ? "lines" : "billing", json::array())) total += line.value("amount", 0.0);
     const double amount = cost.value("amount", -1.0);
     if (std::fabs(total - amount) > 0.006 + 1e-9 * amount)
       out.push_back(where + ": amount " + std::to_string(amount) + " != lines " + std::to_string(total));
+    if (cost.contains("lines") && cost.contains("billing")) {
+      double billed = 0, rental = 0;
+      for (const json& line : cost["billing"]) billed += line.value("amount", 0.0);
+      for (const json& line : cost["lines"])
+        if (line.value("kind", "") == "gpu" || line.value("item", "") == "setup-fee") rental += line.value("amount", 0.0);
+      if (std::fabs(billed - rental) > 0.006 + 1e-9 * rental)
+        out.push_back(where + ": billing " + std::to_string(billed) + " != its lines " + std::to_string(rental));
+    }
   };
+  for (const json& own : r.value("ownership", json::array())) sums(own["job"], "ownership " + own.value("gpu", std::string("?")));
   std::vector<std::string> usable;
   std::vector<std::string> recommended;
   for (const json& o : r["options"]) {

@@ -32,10 +32,18 @@ export function violations(text) {
   const r = doc.result;
   if ((doc.warnings || []).length > 50) out.push(`${doc.warnings.length} warnings`);
   for (const w of doc.warnings || []) if (!w.code || !w.message) out.push(`warning without code or message: ${JSON.stringify(w)}`);
+  // A cost is the sum of its lines (the whole bill, cost.lines; a trial plan's billing); the
+  // billing's periods and set-up fee are the bill's GPU and set-up-fee lines.
   const sums = (cost, where) => {
-    const total = (cost.billing || []).reduce((s, l) => s + l.amount, 0);
+    const add = (lines) => lines.reduce((s, l) => s + l.amount, 0);
+    const total = add(cost.lines || cost.billing || []);
     if (Math.abs(total - cost.amount) > 0.006 + 1e-9 * cost.amount) out.push(`${where}: amount ${cost.amount} != lines ${total}`);
+    if (cost.lines && cost.billing) {
+      const rental = add(cost.lines.filter((l) => l.kind === 'gpu' || l.item === 'setup-fee'));
+      if (Math.abs(add(cost.billing) - rental) > 0.006 + 1e-9 * rental) out.push(`${where}: billing ${add(cost.billing)} != its lines ${rental}`);
+    }
   };
+  for (const own of r.ownership || []) sums(own.job, `ownership ${own.gpu}`);
   const usable = [];
   for (const o of r.options) {
     const where = `option ${o.offerId}`;

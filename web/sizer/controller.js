@@ -1,5 +1,5 @@
 // Wires the modules: form → request → engine → summary, export, layout, advice, scaling, chart,
-// table, steps; events out through the host. The controller owns the element's one state object (this.state);
+// table, ownership, steps; events out through the host. The controller owns the element's one state object (this.state);
 // the host's attributes (lang, currency, preset, gpu, catalog-src, theme, min-height, cta-label,
 // cta-href) are not copied into it but read through the element's validating getters whenever they
 // are needed; an invalid one is ignored with one console warning (warnAttribute).
@@ -185,8 +185,9 @@ export class Controller {
     this.chart = new Later(charts, () => import('./chart.js'), (m, box) => new m.Chart(box, { onSelect: (id) => this.table.highlight(id) }));
     this.scaling = new Later(charts, () => import('./scaling.js'), (m, box) => new m.Scaling(box, { onPick: (count) => this.pickCount(count) }));
     this.table = new Later(results, () => import('./options-table.js'), (m, box) => new m.OptionsTable(box));
+    this.ownership = new Later(results, () => import('./ownership.js'), (m, box) => new m.Ownership(box));
     this.steps = new Later(results, () => import('./steps.js'), (m, box) => new m.Steps(box));
-    this.views = [this.summary, this.exporter, this.layout, this.advice, this.scaling, this.chart, this.table, this.steps];
+    this.views = [this.summary, this.exporter, this.layout, this.advice, this.scaling, this.chart, this.table, this.ownership, this.steps];
     // What a first result shows above the fold: drawn and painted before the rest (run()).
     this.headline = [this.summary];
     results.append(this.meta);

@@ -1,8 +1,9 @@
 // Taking the result to a budget meeting: the comparison as CSV (UTF-8 with a byte-order mark, so
 // spreadsheets open Chinese text correctly; headers in the page's language; one row per offer),
 // the request and the response as JSON, a Markdown summary in the page's language (the job, the
-// recommended plan with the core's reason, the alternatives, the assumptions, the warnings, the
-// price dates), and Print (gpu-sizer.css has the print styles). Everything is formatted from the
+// recommended plan with the core's reason and its whole bill line by line, the alternatives, buying
+// and hosting instead, the assumptions, the warnings, the price dates), and Print (gpu-sizer.css
+// has the print styles). Everything is formatted from the
 // core's response: the numbers in the CSV are the response's own, nothing is recomputed.
 import { h } from './dom.js';
 import { i18n } from './i18n.js';
@@ -16,9 +17,16 @@ const str = (v) => (v == null ? '' : String(v));
 
 const CSV_COLUMNS = [
   'offerId', 'provider', 'deployment', 'tier', 'region', 'isolation', 'gpu', 'gpusPerUnit', 'units', 'count',
-  'wallDays', 'gpuHours', 'cost', 'currency', 'costPerB', 'billing', 'fits', 'meetsGoal', 'recommended', 'outside',
-  'priceDate', 'priceAgeDays', 'confidence', 'source', 'warnings',
+  'wallDays', 'gpuHours', 'cost', 'currency', 'costPerB', 'billing', 'lineRental', 'lineSetupFee', 'linePublicIp',
+  'lineSupport', 'lineStorage', 'lineBandwidth', 'lineEgress', 'bill', 'uploadHours', 'fits', 'meetsGoal', 'recommended',
+  'outside', 'priceDate', 'priceAgeDays', 'confidence', 'source', 'warnings',
 ];
+// The bill's items, each a column of its own: its amount as the core wrote it, or that the price
+// list has none.
+const LINE_COLUMNS = {
+  lineRental: 'rental', lineSetupFee: 'setup-fee', linePublicIp: 'public-ip', lineSupport: 'support',
+  lineStorage: 'storage', lineBandwidth: 'bandwidth', lineEgress: 'egress',
+};
 
 /** One CSV field: numbers as the core wrote them; text quoted, and never read as a formula. */
 function csvField(v) {
@@ -45,6 +53,7 @@ export function toCsv(response, { lang, gpuName }) {
   const lines = [CSV_COLUMNS.map((c) => csvField(t(`csv.${c}`))).join(',')];
   for (const o of options) {
     const cost = isObject(o.cost) ? o.cost : {};
+    const bill = Array.isArray(cost.lines) ? cost.lines.filter(isObject) : [];
     const row = {
       offerId: str(o.offerId),
       provider: str(o.provider),
@@ -62,6 +71,8 @@ export function toCsv(response, { lang, gpuName }) {
       currency: str(cost.currency),
       costPerB: o.costPerBillionTokens,
       billing: tr.billing(cost.billing),
+      bill: bill.map((l) => `${tr.enumLabel('lineItem', str(l.item))}${tr.colon}${l.priced === false ? t('notPriced') : tr.money(l.amount, cost.currency)} (${str(l.basis)})`).join('; '),
+      uploadHours: isObject(o.transfer) ? o.transfer.uploadHours : undefined,
       fits: yes(o.fits),
       meetsGoal: yes(o.meetsGoal),
       recommended: yes(o.recommended === true),
@@ -72,6 +83,10 @@ export function toCsv(response, { lang, gpuName }) {
       source: str(o.source),
       warnings: warningsOf(o).map((w) => str(w.message)).join('; '),
     };
+    for (const [column, item] of Object.entries(LINE_COLUMNS)) {
+      const l = bill.find((x) => x.item === item);
+      row[column] = l ? (l.priced === false ? t('notPriced') : l.amount) : undefined;
+    }
     lines.push(CSV_COLUMNS.map((c) => csvField(row[c])).join(','));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -123,11 +138,24 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
     if (isNum(plan.units) && isNum(plan.gpusPerUnit)) facts.push(`${t('col.gpus')}${sep}${tr.int(plan.count)} (${tr.fmt('planUnits', { units: tr.int(plan.units), unitWord: tr.word('unitWord', plan.units), per: tr.int(plan.gpusPerUnit) })})`);
     if (isNum(plan.gpuHours)) facts.push(`${t('gpuHours')}${sep}${tr.hours(plan.gpuHours)}`);
     if (cost) facts.push(`${t('col.billing')}${sep}${tr.billing(cost.billing)}`);
+    if (isObject(plan.transfer) && isNum(plan.transfer.uploadHours)) {
+      const tp = plan.transfer;
+      facts.push(`${t('transferItem')}${sep}${tr.fmt('transferText', { mbps: tr.sig(tp.mbps, 4), up: tr.duration(tp.uploadHours / 24).text, down: tr.duration((tp.downloadHours || 0) / 24).text })}`);
+    }
     if (isNum(plan.costPerBillionTokens) && cost) facts.push(`${t('col.costPerB')}${sep}${tr.price(plan.costPerBillionTokens, cost.currency)}`);
     if (isNum(plan.memoryPerGpuGiB)) facts.push(`${t('memory')}${sep}${tr.sig(plan.memoryPerGpuGiB, 3)} GiB`);
     out.push(...list(facts), '');
   } else out.push(t('noOffer'), '');
   if (rec && rec.reason) out.push(`> ${md(rec.reason)}`, '');
+
+  // The plan's whole bill, line by line, with the core's basis.
+  const bill = plan && isObject(plan.cost) && Array.isArray(plan.cost.lines) ? plan.cost.lines.filter(isObject) : [];
+  if (bill.length) {
+    const cur = plan.cost.currency;
+    out.push(`## ${t('md.bill')}`, '', `| ${t('md.item')} | ${t('col.cost')} | ${t('md.basis')} |`, '|---|---:|---|');
+    for (const l of bill) out.push(`| ${md(tr.enumLabel('lineItem', str(l.item)))} | ${l.priced === false ? md(t('notPriced')) : tr.money(l.amount, cur)} | ${md(l.basis)} |`);
+    out.push(`| **${md(t('col.cost'))}** | **${tr.money(plan.cost.amount, cur)}** | |`, '');
+  }
 
   // Alternatives: the runner-up, the cheapest outside the constraints, the cheapest and the fastest.
   const alts = [];
@@ -146,6 +174,28 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
   alt(t('cheapest'), byId(result.choices?.cheapest));
   alt(t('fastest'), byId(result.choices?.fastest));
   out.push(`## ${t('md.alternatives')}`, '', ...list(alts), '');
+
+  // Buying and hosting the machines instead (result.ownership).
+  const owning = Array.isArray(result.ownership) ? result.ownership.filter(isObject) : [];
+  if (owning.length) {
+    const cur = result.currency;
+    out.push(`## ${t('md.ownership')}`, '', md(t('ownershipNote')), '');
+    out.push(`| ${t('own.gpu')} | ${t('own.purchase')} | ${t('own.monthly')} | ${t('own.rental')} | ${t('own.breakEven')} | ${t('own.job')} |`, '|---|---:|---:|---:|---|---:|');
+    for (const o of owning) {
+      const p = isObject(o.purchase) ? o.purchase : {};
+      const job = isObject(o.job) ? o.job : {};
+      const when = (m) => (isNum(m) ? tr.fmt('own.months', { n: tr.int(m) }) : t('own.never'));
+      out.push([
+        `${tr.int(o.gpusPerMachine)} × ${md(gpuName(o.gpu))} (${md(tr.word('own.machines', o.machines).replace('{n}', tr.int(o.machines)))})`,
+        `${tr.money(p.price, cur)} (${md(p.date)}, ${md(p.source)})`,
+        `${tr.money(o.hostingPerMonth, cur)} + ${tr.money(o.powerPerMonth, cur)}`,
+        isObject(o.rental) ? `${tr.money(o.rental.perMonth, cur)} (${md(o.rental.offerId)})` : '—',
+        `${when(o.breakEvenMonths)} / ${when(o.cashBreakEvenMonths)}`,
+        `${tr.money(job.amount, cur)} / ${tr.money(job.rentalAmount, cur)}`,
+      ].reduce((row, cell) => `${row} ${cell} |`, '|'));
+    }
+    out.push('');
+  }
 
   // Assumptions the figures rest on.
   const assumptions = [];

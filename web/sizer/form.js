@@ -3,8 +3,10 @@
 // named like an enum of the core's contract) and its starting values come from the core
 // (setContract). It reads the language from the element instead of keeping a copy.
 // The model group holds the architecture disclosure (architecture.js: the shape and a Hugging
-// Face config.json); the data can be given as tokens or as examples × tokens per example
-// (packed or padded); LoRA and QLoRA show their rank and target modules.
+// Face config.json); the data can be given as tokens, as examples × tokens per example (packed or
+// padded) or as its size on disk; LoRA and QLoRA show their rank and target modules. The data
+// group says what kind of text it is, the tokenizer, the line it is uploaded over and the
+// checkpoints kept, and shows the core's conversion of tokens to bytes (or of a size to tokens).
 import { h, replace } from './dom.js';
 import { i18n, langName, localText } from './i18n.js';
 import { pick, enumValues, defaultValue, ENUM_FALLBACK } from './contract.js';
@@ -37,6 +39,12 @@ const PATH_FIELDS = [
   ['/training/packing', 'packing'],
   ['/training/padding', 'padding'],
   ['/training', 'tokens'],
+  ['/data/size', 'dataSize'],
+  ['/data/kind', 'dataKind'],
+  ['/data/tokenizer', 'tokenizer'],
+  ['/data/uploadMbps', 'uploadMbps'],
+  ['/data/checkpointsKept', 'checkpointsKept'],
+  ['/data', 'dataKind'],
   ['/hardware/count', 'count'],
   ['/hardware', 'gpu'],
   ['/goal/days', 'days'],
@@ -75,10 +83,15 @@ const TEXT_FIELDS = {
   mfu: { inputmode: 'decimal' },
   measuredTps: { inputmode: 'decimal', example: '3100' },
   measuredGpus: { inputmode: 'numeric', example: '8' },
+  dataSize: { inputmode: 'text', example: '8TB · 8 太字节' },
+  uploadMbps: { inputmode: 'text' },
+  checkpointsKept: { inputmode: 'numeric' },
   usdCny: { inputmode: 'decimal', wide: true },
 };
 // Selects whose options are catalog ids, not an enum of the contract.
 const ID_SELECTS = new Set(['preset', 'gpu']);
+// Enum selects that may be left unset: an empty first option (its label `${name}None`) sends nothing.
+const OPTIONAL_SELECTS = new Set(['dataKind', 'tokenizer']);
 
 /** Today in the browser's time zone, YYYY-MM-DD (sent as goal.asOf so price ages are current). */
 export function today(d = new Date()) {
@@ -173,6 +186,7 @@ export class JobForm {
         { class: 'segmented' },
         h('label', null, (c.dataAsTokens = h('input', { type: 'radio', name: 'dataAs', value: 'tokens', checked: true })), this.label(h('span'), 'dataAs.tokens')),
         h('label', null, (c.dataAsExamples = h('input', { type: 'radio', name: 'dataAs', value: 'examples' })), this.label(h('span'), 'dataAs.examples')),
+        h('label', null, (c.dataAsSize = h('input', { type: 'radio', name: 'dataAs', value: 'size' })), this.label(h('span'), 'dataAs.size')),
       ),
     );
 
@@ -196,6 +210,7 @@ export class JobForm {
           this.field('params', this.text('params')),
           dataAs,
           this.field('tokens', this.text('tokens')),
+          this.field('dataSize', this.text('dataSize'), { hint: true }),
           this.field('examples', this.text('examples')),
           this.field('tokensPerExample', this.text('tokensPerExample')),
           this.field('packing', h('input', { type: 'checkbox' }), { hint: true }),
@@ -230,6 +245,20 @@ export class JobForm {
           this.field('sensitiveData', h('input', { type: 'checkbox' }), { hint: true }),
         ),
       ),
+      h(
+        'fieldset',
+        { class: 'group data-group' },
+        this.label(h('legend'), 'dataLegend'),
+        h(
+          'div',
+          { class: 'fields' },
+          this.field('dataKind', h('select', { class: 'wide' })),
+          this.field('tokenizer', h('select', { class: 'wide' })),
+          this.field('uploadMbps', this.text('uploadMbps'), { hint: true }),
+          this.field('checkpointsKept', this.text('checkpointsKept'), { hint: true }),
+          (this.dataNote = h('p', { class: 'data-note', part: 'data-note' })),
+        ),
+      ),
     );
 
     form.addEventListener('submit', (e) => {
@@ -262,11 +291,13 @@ export class JobForm {
     return form;
   }
 
-  /** Tokens, or examples × tokens per example with packing or padding (padding only when unpacked). */
+  /** Tokens, examples × tokens per example with packing or padding (padding only when unpacked), or the size on disk. */
   syncDataAs() {
     const c = this.controls;
     const byExamples = c.dataAsExamples.checked;
-    c.tokens.closest('.field').hidden = byExamples;
+    const bySize = c.dataAsSize.checked;
+    c.tokens.closest('.field').hidden = byExamples || bySize;
+    c.dataSize.closest('.field').hidden = !bySize;
     for (const name of ['examples', 'tokensPerExample', 'packing']) c[name].closest('.field').hidden = !byExamples;
     c.padding.closest('.field').hidden = !byExamples || c.packing.checked;
   }
@@ -350,8 +381,9 @@ export class JobForm {
       if (!select || select.tagName !== 'SELECT' || ID_SELECTS.has(name)) continue;
       const values = enumValues(contract, name);
       const was = select.value;
-      replace(select, values.map((v) => h('option', { value: v }, v)));
-      select.value = values.includes(was) ? was : this.enumDefault(name, was) ?? values[0] ?? '';
+      const optional = OPTIONAL_SELECTS.has(name);
+      replace(select, optional ? h('option', { value: '' }) : null, values.map((v) => h('option', { value: v }, v)));
+      select.value = values.includes(was) ? was : optional ? '' : this.enumDefault(name, was) ?? values[0] ?? '';
     }
     // LoRA targets: the named ones are suggestions; PEFT module names are typed.
     replace(this.loraTargetList, enumValues(contract, 'loraTargets').map((v) => h('option', { value: v })));
@@ -465,7 +497,7 @@ export class JobForm {
     for (const name of this.enumNames()) {
       const select = this.controls[name];
       if (!select || select.tagName !== 'SELECT' || ID_SELECTS.has(name)) continue;
-      for (const option of select.options) option.textContent = tr.enumLabel(name, option.value);
+      for (const option of select.options) option.textContent = option.value === '' && OPTIONAL_SELECTS.has(name) ? tr.t(`${name}None`) : tr.enumLabel(name, option.value);
     }
     for (const option of this.loraTargetList.options) option.label = tr.enumLabel('loraTargets', option.value);
     this.arch.localize();
@@ -492,7 +524,7 @@ export class JobForm {
       if (v('tokensPerExample')) training.tokensPerExample = v('tokensPerExample');
       training.packing = c.packing.checked;
       if (!c.packing.checked && c.padding.value) training.padding = c.padding.value;
-    } else if (v('tokens')) training.tokens = v('tokens');
+    } else if (!c.dataAsSize.checked && v('tokens')) training.tokens = v('tokens');
     training.mode = c.mode.value || this.default('mode');
     if (ADAPTER_MODES.includes(training.mode)) {
       if (v('loraRank')) training.loraRank = v('loraRank');
@@ -512,7 +544,15 @@ export class JobForm {
     if (v('usdCny')) goal.usdCny = v('usdCny');
     if (c.sensitiveData.checked) goal.sensitiveData = true;
     goal.asOf = today();
-    const req = { schemaVersion: 1, model, training, hardware, goal };
+    // The data: always described (the bill prices the checkpoints and weights at least), its
+    // size when given as one, its kind, tokenizer, line and checkpoints when chosen.
+    const data = {};
+    if (c.dataAsSize.checked && v('dataSize')) data.size = v('dataSize');
+    if (c.dataKind.value) data.kind = c.dataKind.value;
+    if (c.tokenizer.value) data.tokenizer = c.tokenizer.value;
+    if (v('uploadMbps')) data.uploadMbps = v('uploadMbps');
+    if (v('checkpointsKept')) data.checkpointsKept = v('checkpointsKept');
+    const req = { schemaVersion: 1, model, training, data, hardware, goal };
     // The trial week's measurement, on the chosen GPU (the core re-plans every offer with it).
     const efficiency = {};
     if (v('mfu')) efficiency.mfu = v('mfu');
@@ -558,6 +598,7 @@ export class JobForm {
     const hardware = obj(r.hardware);
     const goal = obj(r.goal);
     const efficiency = obj(r.efficiency);
+    const data = obj(r.data);
 
     const preset = typeof model.preset === 'string' && model.preset !== CUSTOM ? model.preset : '';
     const params = value(model.params);
@@ -574,9 +615,18 @@ export class JobForm {
     }
     this.arch.fill(model);
     const examples = value(training.examples);
+    const size = value(data.size);
+    // A size without tokens or examples is the data given by its size.
+    const bySize = !!size && !examples && !value(training.tokens);
     c.dataAsExamples.checked = !!examples;
-    c.dataAsTokens.checked = !examples;
+    c.dataAsSize.checked = bySize;
+    c.dataAsTokens.checked = !examples && !bySize;
     c.tokens.value = value(training.tokens) || this.default('tokens');
+    c.dataSize.value = size;
+    c.dataKind.value = pick(this.contract, 'dataKind', data.kind) ?? '';
+    c.tokenizer.value = pick(this.contract, 'tokenizer', data.tokenizer) ?? '';
+    c.uploadMbps.value = value(data.uploadMbps);
+    c.checkpointsKept.value = value(data.checkpointsKept);
     c.examples.value = examples;
     c.tokensPerExample.value = value(training.tokensPerExample);
     c.packing.checked = training.packing === true;
@@ -660,11 +710,49 @@ export class JobForm {
     if (typeof seq === 'number') this.controls.seqLen.placeholder = String(seq);
     if (typeof training.loraRank === 'number') this.controls.loraRank.placeholder = String(training.loraRank);
     if (typeof training.loraTargets === 'string') this.controls.loraTargets.placeholder = training.loraTargets;
+    this.showData(result.data, tr);
     // The architecture the core used, unless the form has moved on since this request was sent.
     const sent = response?.request?.model;
     const current = JSON.stringify(this.request().model) === JSON.stringify(sent);
     this.arch.update(result, sent, current);
     if (current) this.showParams();
+  }
+
+  /**
+   * The core's conversion, both ways: the tokens as bytes on disk (data.kind given), or a size as
+   * tokens, with the figure used and its source; then what is stored in all. Every number is the
+   * core's (result.data); the words are the message table's.
+   */
+  showData(d, tr) {
+    const note = this.dataNote;
+    if (!d || typeof d !== 'object' || d.described !== true) return replace(note);
+    const isNum = (x) => typeof x === 'number' && Number.isFinite(x);
+    const bpt = d.bytesPerToken && typeof d.bytesPerToken === 'object' ? d.bytesPerToken : null;
+    const vars = {
+      size: tr.bytes(d.sizeBytes),
+      tokens: tr.compact(d.tokens),
+      implied: tr.compact(d.impliedTokens),
+      kind: d.kind ? tr.enumLabel('dataKind', d.kind) : '',
+      tokenizer: tr.enumLabel('tokenizer', d.tokenizer),
+      bpt: bpt && isNum(bpt.value) ? tr.sig(bpt.value, 4) : '',
+    };
+    let line = '';
+    if (isNum(d.sizeBytes) && d.sizeSource === 'tokens') line = tr.fmt('dataFromTokens', vars);
+    else if (isNum(d.sizeBytes) && d.tokensSource === 'size') line = tr.fmt('dataFromSize', vars);
+    else if (isNum(d.sizeBytes) && isNum(d.impliedTokens)) line = tr.fmt('dataBoth', vars);
+    else if (isNum(d.sizeBytes)) line = tr.fmt('dataSizeOnly', vars);
+    else line = tr.t('dataUnknown');
+    const stored = isNum(d.storedBytes)
+      ? tr.fmt('dataStored', { stored: tr.bytes(d.storedBytes), kept: tr.int(d.checkpointsKept), checkpoint: tr.bytes(d.checkpointBytes) })
+      : '';
+    // The figure's source is a citation, kept as published (often English): marked up as one.
+    const cite = bpt && bpt.source ? h('cite', null, `${bpt.source}, ${bpt.date}`) : null;
+    replace(
+      note,
+      h('span', { class: 'data-line' }, line),
+      stored ? h('span', { class: 'data-stored' }, stored) : null,
+      cite ? h('span', { class: 'data-source dim' }, tr.t('dataSource'), tr.colon, cite) : null,
+    );
   }
 
   /** An error in the form the page can tell without the core (a config that is not JSON), else null. */

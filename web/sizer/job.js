@@ -1,5 +1,6 @@
-// The job as the core understood it: the model (its name, else its size), tokens, mode,
-// precision, GPU and count asked for, the deadline and budget, the total compute. "Label: value"
+// The job as the core understood it: the model (its name, else its size), tokens, the dataset on
+// disk and its kind of text, mode, precision, GPU and count asked for, the deadline and budget,
+// the total compute. "Label: value"
 // items, for the Markdown summary (export.js) and the printed page's job line (summary.js);
 // every figure read from the response (response.request: the request that produced it).
 import { i18n } from './i18n.js';
@@ -30,6 +31,11 @@ export function jobItems(response, { lang, gpuName }, text = str) {
   const size = isNum(model.params) && named ? `${t('params')} ${tr.compact(model.params)}` : '';
   items.push(`${t('md.model')}${sep}${modelName}${size ? (lang === 'zh' ? `（${size}）` : ` (${size})`) : ''}`);
   if (isNum(result.compute?.tokensTotal)) items.push(`${t('tokens')}${sep}${tr.compact(result.compute.tokensTotal)}`);
+  const data = isObject(result.data) ? result.data : {};
+  if (isNum(data.sizeBytes)) {
+    const kind = data.kind ? tr.aside(tr.enumLabel('dataKind', str(data.kind))) : '';
+    items.push(`${t('dataSize')}${sep}${tr.bytes(data.sizeBytes)}${kind}`);
+  }
   if (training.mode) items.push(`${t('mode')}${sep}${tr.enumLabel('mode', str(training.mode))}`);
   if (training.precision) items.push(`${t('precision')}${sep}${text(training.precision)}`);
   if (hardware.gpu) items.push(`${t('gpu')}${sep}${text(gpuName(hardware.gpu))}`);

@@ -1,7 +1,8 @@
 // The comparison: one row per result.options entry with the decisive figures (offer and provider,
 // type and isolation, GPUs and units, time, total cost, cost per billion tokens, warnings as
-// badges); everything else (unit prices, billing, GPU-hours, price date, terms, the trial-week
-// plan, interconnect, layout, source, each warning's reason) in a detail row a toggle opens.
+// badges); everything else (the whole bill line by line with its basis, how the data moves, unit
+// prices, billing, GPU-hours, price date, terms, the trial-week plan, interconnect, layout, source,
+// each warning's reason) in a detail row a toggle opens.
 // It starts with the offers that meet the goal, in the core's order (cheapest first), the top 10
 // and a button that shows them all; headings sort, filters (GPU, type, isolation, billing term,
 // meets the goal) narrow it. Below 40rem of width each row is a card with the same figures.
@@ -30,7 +31,7 @@ const LINKS = {
 const SEVERITY = {
   does_not_fit: 'block', units_limited: 'block', single_node_only: 'block', deadline_out_of_reach: 'block',
   misses_deadline: 'block', over_budget: 'block',
-  stale_price: 'info', spot: 'info', low_confidence: 'info',
+  stale_price: 'info', spot: 'info', low_confidence: 'info', not_in_price_list: 'info',
 };
 const ICON = { block: '✕', caution: '⚠', info: 'ℹ', outside: '⊘' };
 
@@ -553,6 +554,45 @@ export class OptionsTable {
       );
     }
 
+    // The whole bill: each of the core's lines, its amount (or that the price list has none) and basis.
+    const bill = cost && Array.isArray(cost.lines) ? cost.lines.filter(isObject) : [];
+    if (bill.length) {
+      items.push(
+        h(
+          'div',
+          { 'data-item': 'bill', class: 'wide' },
+          h('dt', null, t('billItem')),
+          h(
+            'dd',
+            null,
+            h(
+              'ul',
+              { class: 'bill-list' },
+              bill.map((l) =>
+                h(
+                  'li',
+                  { 'data-kind': str(l.kind), 'data-item': str(l.item), 'data-priced': l.priced === false ? 'false' : null },
+                  h('b', null, tr.enumLabel('lineItem', str(l.item))),
+                  tr.colon,
+                  h('span', { class: 'amount' }, l.priced === false ? t('notPriced') : tr.money(l.amount, cur)),
+                  l.basis ? h('span', { class: 'basis dim' }, tr.aside(str(l.basis))) : null,
+                ),
+              ),
+              h('li', { class: 'bill-total' }, h('b', null, t('col.cost')), tr.colon, h('span', { class: 'amount' }, tr.money(cost.amount, cur))),
+            ),
+          ),
+        ),
+      );
+    }
+    const tp = isObject(o.transfer) ? o.transfer : null;
+    if (tp && isNum(tp.mbps)) {
+      add(
+        'transferItem',
+        tr.fmt('transferText', { mbps: tr.sig(tp.mbps, 4), up: tr.duration((tp.uploadHours || 0) / 24).text, down: tr.duration((tp.downloadHours || 0) / 24).text }),
+        tp.limitedBy ? h('span', { class: 'dim' }, tr.aside(tr.enumLabel('limitedBy', str(tp.limitedBy)))) : null,
+      );
+    }
+
     const statusText = { ok: t('statusOk'), missesGoal: t('statusMissesGoal'), noFit: t('statusNoFit') }[status(o)];
     addAs('status', t('col.status'), h('span', { class: `status status-${status(o)}` }, h('span', { class: 'dot', 'aria-hidden': 'true' }), statusText));
 
@@ -618,6 +658,13 @@ export class OptionsTable {
       add('storage', `${tr.price(o.storagePricePerGBMonth, oc)} / GB${t('perMonth')}`, isNum(o.storageIncludedGB) ? ` · ${t('included')} ${tr.int(o.storageIncludedGB)} GB` : '');
     }
     if (isNum(o.egressPricePerGB)) add('egress', `${tr.price(o.egressPricePerGB, oc)} / GB`);
+    if (isNum(o.bandwidthPricePerMbpsMonth) || isNum(o.includedMbps)) {
+      const parts = [];
+      if (isNum(o.includedMbps)) parts.push(`${t('included')} ${tr.int(o.includedMbps)} Mbit/s`);
+      if (isNum(o.bandwidthPricePerMbpsMonth)) parts.push(`${tr.price(o.bandwidthPricePerMbpsMonth, oc)}${t('perMbpsMonth')}`);
+      add('bandwidthItem', parts.join(' · '));
+    }
+    if (isNum(o.publicIpPricePerMonth)) add('publicIp', `${tr.price(o.publicIpPricePerMonth, oc)}${t('perMonth')}`);
 
     const par = isObject(o.parallelism) ? o.parallelism : null;
     if (par) {

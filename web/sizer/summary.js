@@ -1,6 +1,8 @@
 // The headline: the recommended plan (result.recommendation.offerId's option): its provider, GPU
 // and count in whole units, the run's time, GPU-hours with the spread of published runs, memory
-// per GPU and the total cost; the job's total compute; one line (the core's
+// per GPU and the total cost with its bill line by line (storage, transfer, set-up and add-ons,
+// each with the core's basis on hover; what the offer's price list leaves out said so); the time
+// the data takes to upload; the job's total compute; one line (the core's
 // recommendation.reason, which names the runner-up and the cheapest alternative outside the
 // constraints) saying why; when nothing meets every constraint, which to relax. Without a
 // recommended option, the estimate for the chosen GPU. Every figure is read from the response.
@@ -105,7 +107,7 @@ export class Summary {
     // What the cards show: the plan's figures, else the estimate's.
     const src = plan || est;
     this.fillGpus(src, plan, est, tr, gpuName);
-    this.fillTime(src, tr);
+    this.fillTime(src, tr, plan);
     this.fillHours(src, tr);
     this.fillMemory(src, tr);
     this.fillCost(plan, tr);
@@ -163,7 +165,7 @@ export class Summary {
     replace(card.sub, lines);
   }
 
-  fillTime(src, tr) {
+  fillTime(src, tr, plan) {
     const card = this.cards.wallDays;
     if (!src || !isNum(src.wallDays)) {
       card.value.textContent = '—';
@@ -174,6 +176,9 @@ export class Summary {
     // Minutes, hours or days as the job's length asks; a run past a year also in years.
     const d = tr.duration(src.wallDays);
     replace(card.value, d.value, d.unit ? h('span', { class: 'unit' }, ` ${d.unit}`) : null);
+    // The upload before it, when the plan's data is of known size (the core's transfer plan).
+    const up = plan && isObject(plan.transfer) && isNum(plan.transfer.uploadHours) ? tr.duration(plan.transfer.uploadHours / 24).text : '';
+    replace(card.sub, d.aside.trim() ? h('span', null, d.aside.trim()) : null, up ? h('span', { class: 'upload' }, tr.fmt('uploadFirst', { d: up })) : null);
     // The days published runs like this one took over the same interval (the core's).
     const r = src.wallDaysRange;
     const ranged = isObject(r) && isNum(r.low) && isNum(r.high) && r.high > r.low && isNum(r.coverage);
@@ -181,7 +186,6 @@ export class Summary {
       const x = tr.duration(days);
       return x.unit ? `${x.value} ${x.unit}` : x.value;
     };
-    card.sub.textContent = d.aside.trim();
     card.range.textContent = ranged ? tr.fmt('daysRange', { n: tr.sig(r.coverage * 10, 2), low: text(r.low), high: text(r.high) }) : '';
     card.range.hidden = !ranged;
   }
@@ -234,6 +238,24 @@ export class Summary {
     const lines = [];
     const billing = tr.billing(cost.billing);
     if (billing) lines.push(h('span', null, billing));
+    // The rest of the bill: a line per item of the core's, its basis on hover; unpriced ones said so.
+    const bill = Array.isArray(cost.lines) ? cost.lines.filter((l) => isObject(l) && l.kind !== 'gpu') : [];
+    if (bill.length) {
+      lines.push(
+        h(
+          'span',
+          { class: 'bill-lines' },
+          bill.map((l, i) => [
+            i ? ' · ' : '',
+            h(
+              'span',
+              { class: l.priced === false ? 'bill-line unpriced' : 'bill-line', 'data-kind': l.kind, 'data-item': l.item, title: typeof l.basis === 'string' ? l.basis : null },
+              `${tr.enumLabel('lineItem', l.item)} ${l.priced === false ? tr.t('notPriced') : tr.money(l.amount, cost.currency)}`,
+            ),
+          ]),
+        ),
+      );
+    }
     if (isNum(plan.costPerBillionTokens)) lines.push(h('span', null, tr.fmt('planPerB', { v: tr.price(plan.costPerBillionTokens, cost.currency) })));
     replace(card.sub, lines);
     card.root.removeAttribute('data-bad');

@@ -28,6 +28,7 @@ inline constexpr const char* default_deadline = "default_deadline";        // no
 inline constexpr const char* estimate_default_deadline = "estimate_default_deadline";
 inline constexpr const char* precision_fallback = "precision_fallback";    // no tensor cores for it
 inline constexpr const char* more_warnings = "more_warnings";              // the list was cut at 50
+inline constexpr const char* data_not_described = "data_not_described";    // no data: storage and transfer not priced
 // About an option (options[].warnings) or the GPU estimate.
 inline constexpr const char* does_not_fit = "does_not_fit";
 inline constexpr const char* misses_deadline = "misses_deadline";
@@ -46,6 +47,8 @@ inline constexpr const char* low_confidence = "low_confidence";
 inline constexpr const char* non_cuda = "non_cuda";                        // ROCm or CANN: a port
 inline constexpr const char* long_run = "long_run";                        // over 180 days
 inline constexpr const char* not_priced = "not_priced";                    // beyond billing's 100 years: no cost
+inline constexpr const char* not_in_price_list = "not_in_price_list";      // storage or egress the offer does not price
+inline constexpr const char* slow_data_transfer = "slow_data_transfer";    // moving the data takes over a tenth of training
 // Advice notes (advice.notes).
 inline constexpr const char* trial_week = "trial_week";
 inline constexpr const char* break_even = "break_even";

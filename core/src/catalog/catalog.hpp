@@ -76,6 +76,13 @@ struct Offer {
   std::optional<double> inter_unit_gbps_per_gpu;
   std::optional<double> setup_fee;                 // once per unit, offer currency
   std::optional<double> storage_price_per_gb_month, storage_included_gb, egress_price_per_gb;
+  // Bandwidth as Chinese data centres sell it: per Mbit/s per month on top of what the unit
+  // includes; a public IP per month where the unit comes without one; support per month.
+  std::optional<double> bandwidth_price_per_mbps_month, included_mbps, public_ip_price_per_month, included_public_ips,
+      support_price_per_month;
+  // What owning the unit costs, where the provider states it (it sells or hosts the machines):
+  // its purchase price, its power draw, hosting per month, electricity and PUE.
+  std::optional<double> purchase_price, power_kw, hosting_price_per_month, power_price_per_kwh, pue;
   std::optional<double> deposit_months;
   Text commitment;                                 // the term as sold, e.g. "1-year lease, pay monthly"
   std::string price_date, confidence, source, price_as_listed;

@@ -130,4 +130,14 @@ std::string format_sig(double x, int digits) {
 
 std::string format_gib(double bytes) { return format_sig(bytes / static_cast<double>(1ull << 30), 3) + " GiB"; }
 
+std::string format_bytes(double bytes) {
+  static const struct {
+    double size;
+    const char* unit;
+  } kUnits[] = {{1e18, "EB"}, {1e15, "PB"}, {1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "KB"}};
+  for (const auto& u : kUnits)
+    if (std::fabs(round_sig(bytes, 3)) >= u.size) return format_sig(bytes / u.size, 3) + " " + u.unit;
+  return format_sig(bytes, 3) + " B";
+}
+
 }  // namespace gpusizer

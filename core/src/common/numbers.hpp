@@ -16,5 +16,7 @@ std::string format_int(double x);
 std::string format_sig(double x, int digits);  // plain below 1e6, scientific above
 std::string format_sci(double x, int digits);  // always "8.4e22"
 std::string format_gib(double bytes);
+// "8 TB", "98 GB", "27 MB": bytes in decimal units (1 GB = 1e9 bytes), 3 significant digits.
+std::string format_bytes(double bytes);
 
 }  // namespace gpusizer

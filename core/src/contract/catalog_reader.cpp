@@ -242,7 +242,9 @@ class CatalogReader {
     r_.warn_unknown_keys(j, path,
                          {"id", "provider", "deployment", "tier", "region", "gpu", "gpusPerUnit", "unitsAvailable",
                           "maxGpusPerNode", "currency", "prices", "minTermHours", "commitment", "depositMonths", "setupFee",
-                          "storagePricePerGBMonth", "storageIncludedGB", "egressPricePerGB", "spot", "isolation",
+                          "storagePricePerGBMonth", "storageIncludedGB", "egressPricePerGB", "bandwidthPricePerMbpsMonth",
+                          "includedMbps", "publicIpPricePerMonth", "includedPublicIps", "supportPricePerMonth",
+                          "purchasePrice", "powerKw", "hostingPricePerMonth", "powerPricePerKwh", "pue", "spot", "isolation",
                           "interconnect", "interconnectNote", "priceDate", "priceDateNote", "confidence", "source",
                           "priceAsListed", "notes"});
     Offer o;
@@ -292,15 +294,26 @@ class CatalogReader {
         o.inter_unit_gbps_per_gpu = r_.read_quantity(*v, pointer(p, "interUnitGBpsPerGpu"), kMinNetworkGBps, kMaxNetworkGBps, false,
                                                        msg::example_gbps);
     }
-    auto optional_number = [&](const char* key) -> std::optional<double> {
+    auto optional_number = [&](const char* key, double min = 0, double max = 1e12, bool exclusive = false) -> std::optional<double> {
       const Value* v = find(j, key);
       if (!v || v->is_null()) return std::nullopt;
-      return r_.read_quantity(*v, pointer(path, key), 0, 1e12, false, msg::example_number);
+      return r_.read_quantity(*v, pointer(path, key), min, max, exclusive, msg::example_number);
     };
     o.setup_fee = optional_number("setupFee");
     o.storage_price_per_gb_month = optional_number("storagePricePerGBMonth");
     o.storage_included_gb = optional_number("storageIncludedGB");
     o.egress_price_per_gb = optional_number("egressPricePerGB");
+    o.bandwidth_price_per_mbps_month = optional_number("bandwidthPricePerMbpsMonth");
+    o.included_mbps = optional_number("includedMbps", 0, kMaxLineMbps);
+    o.public_ip_price_per_month = optional_number("publicIpPricePerMonth");
+    o.included_public_ips = optional_number("includedPublicIps", 0, 1e6);
+    o.support_price_per_month = optional_number("supportPricePerMonth");
+    // A purchase price of nothing, a machine drawing no power or a PUE below 1 make owning free.
+    o.purchase_price = optional_number("purchasePrice", 0, 1e12, true);
+    o.power_kw = optional_number("powerKw", 0, kMaxMachineKw, true);
+    o.hosting_price_per_month = optional_number("hostingPricePerMonth");
+    o.power_price_per_kwh = optional_number("powerPricePerKwh", 0, 1e3);
+    o.pue = optional_number("pue", kMinPue, kMaxPue);
     o.deposit_months = optional_number("depositMonths");
     o.commitment = opt_text(j, "commitment", path);
     if (const Value* v = find(j, "priceDate"); v && !v->is_null()) o.price_date = date(*v, pointer(path, "priceDate"));

@@ -75,12 +75,16 @@ Value contract_document() {
       "tier": ["baremetal-lease", "marketplace", "hyperscaler", "neocloud"],
       "intraUnit": ["nvlink", "pcie", "xgmi", "hccs"],
       "interUnit": ["infiniband", "roce", "efa", "ethernet", "none"],
-      "confidence": ["high", "medium", "low"]
+      "confidence": ["high", "medium", "low"],
+      "dataKind": ["zh", "en", "code", "mixed"],
+      "tokenizer": ["llama2", "mistral", "llama3", "qwen", "deepseek-v3", "cl100k", "o200k", "glm4", "chatglm3", "baichuan2", "yi", "internlm2", "deepseek-llm"],
+      "lineKind": ["gpu", "storage", "transfer", "setup", "purchase", "hosting", "power"]
     },
     "defaults": {
       "preset": "llama-2-7b", "gpu": "a100-80gb", "tokens": "2T", "epochs": 1, "days": 30, "count": 8,
       "mode": "pretrain", "precision": "bf16", "seqLen": 4096, "loraRank": 16, "currency": "CNY", "lang": "en",
-      "loraTargets": "all-linear", "packing": false, "padding": "longest", "allowNonCuda": false
+      "loraTargets": "all-linear", "packing": false, "padding": "longest", "allowNonCuda": false,
+      "checkpointsKept": 3, "uploadMbps": 100
     }
   })");
   // The names a price list's columns may have (catalog_from_csv), in the catalog's order.

@@ -42,6 +42,15 @@ inline constexpr double kMinNetworkGBps = 0.1, kMaxNetworkGBps = 1000;
 inline constexpr double kMinLinkGBps = 0.5, kMaxLinkGBps = 10000;
 inline constexpr double kMinMemoryTBps = 0.01, kMaxMemoryTBps = 100;
 inline constexpr double kMinPeakTflops = 1, kMaxPeakTflops = 1e5;    // a dense peak, when the GPU has it
+// The data (data.*): a dataset of 1 MB to 1 EB on disk; a line above 0 and at most 1 Tbit/s
+// (data.uploadMbps, an offer's includedMbps); at most 1,000 checkpoints kept.
+inline constexpr double kMinDataBytes = 1e6, kMaxDataBytes = 1e18;
+inline constexpr double kMaxLineMbps = 1e6;
+inline constexpr int kMaxCheckpointsKept = 1000;
+// Owning (an offer's powerKw and pue): a machine draws above 0 and at most 1 MW; a PUE is 1
+// (no overhead) to 5.
+inline constexpr double kMaxMachineKw = 1000;
+inline constexpr double kMinPue = 1, kMaxPue = 5;
 
 // The request text parsed under the limits above: its size before parsing, depth and string
 // length while parsing (contract/json_parse.hpp), with the JSON pointer of the value at fault; a syntax

@@ -198,4 +198,102 @@ std::optional<double> parse_quantity(std::string_view text) {
   return value;
 }
 
+namespace {
+
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+// A number without a magnitude of its own: digits (grouped in threes), a point, an exponent, or
+// Chinese numerals; "8T" before "B" is no number here.
+std::optional<double> plain_number(std::string_view s) {
+  s = trim(s);
+  if (s.empty()) return std::nullopt;
+  bool ascii = true;
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) ascii = false;
+    else if (!(is_digit(c) || c == '.' || c == ',' || c == '+' || c == '-' || c == 'e' || c == 'E')) return std::nullopt;
+  }
+  if (!ascii) {
+    for (char c : s)
+      if (static_cast<unsigned char>(c) < 0x80) return std::nullopt;  // 八 or 一百, not 8万
+    return parse_chinese_numeral(s);
+  }
+  return parse_quantity(s);
+}
+
+struct Unit {
+  std::string_view text;
+  double factor;
+};
+
+}  // namespace
+
+SizeParse parse_size(std::string_view text) {
+  const std::string normalized = halfwidth(text);
+  const std::string_view s = trim(normalized);
+  SizeParse out;
+  // Longest first, so "TiB" wins over "B" and "千字节" over "字节".
+  static constexpr Unit kUnits[] = {
+      {"千字节", 1e3}, {"兆字节", 1e6}, {"吉字节", 1e9}, {"太字节", 1e12}, {"拍字节", 1e15}, {"字节", 1},
+      {"KiB", 1024.0}, {"kiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+      {"PiB", 1125899906842624.0}, {"bytes", 1}, {"byte", 1}, {"KB", 1e3}, {"kB", 1e3}, {"MB", 1e6},
+      {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15}, {"EB", 1e18}, {"B", 1},
+  };
+  for (const Unit& u : kUnits) {
+    if (!ends_with(s, u.text)) continue;
+    const auto number = plain_number(s.substr(0, s.size() - u.text.size()));
+    if (!number) break;  // "8TTB", "1.5万GB": not a size
+    out.status = SizeParse::ok;
+    out.bytes = *number * u.factor;
+    return out;
+  }
+  // Why not: a bit (b) where a byte was meant, a magnitude without a unit, or neither.
+  static constexpr std::string_view kBits[] = {"Kb", "kb", "Mb", "mb", "Gb", "gb", "Tb", "tb", "Pb", "pb", "bit", "bits"};
+  for (std::string_view b : kBits)
+    if (ends_with(s, b) && plain_number(s.substr(0, s.size() - b.size()))) {
+      out.status = SizeParse::bits;
+      return out;
+    }
+  if (plain_number(s)) {  // bytes, as a JSON number would be
+    out.status = SizeParse::ok;
+    out.bytes = *plain_number(s);
+    return out;
+  }
+  if (parse_quantity(s)) out.status = SizeParse::count;  // "8T", "8 trillion", "8万"
+  return out;
+}
+
+std::optional<double> parse_rate(std::string_view text) {
+  const std::string normalized = halfwidth(text);
+  std::string_view s = trim(normalized);
+  if (auto plain = plain_number(s)) return plain;
+  // Chinese lines: 百兆 / 千兆 / 万兆 alone, or a number of 兆 (Mbit/s), "宽带" after either.
+  if (ends_with(s, "宽带")) s = trim(s.substr(0, s.size() - std::string_view("宽带").size()));
+  static constexpr Unit kChinese[] = {{"百兆", 100}, {"千兆", 1000}, {"万兆", 10000}};
+  for (const Unit& u : kChinese)
+    if (s == u.text) return u.factor;
+  static constexpr Unit kUnits[] = {
+      {"兆比特/秒", 1}, {"兆", 1}, {"Mbit/s", 1}, {"Gbit/s", 1000}, {"kbit/s", 1e-3}, {"Kbit/s", 1e-3}, {"Tbit/s", 1e6},
+      {"Mb/s", 1}, {"Gb/s", 1000}, {"kb/s", 1e-3}, {"Kb/s", 1e-3}, {"Tb/s", 1e6},
+      {"KB/s", 8e-3}, {"kB/s", 8e-3}, {"MB/s", 8}, {"GB/s", 8000},
+      {"M", 1},  // "100M宽带" (the 宽带 taken off above), as Chinese broadband is sold
+  };
+  for (const Unit& u : kUnits)
+    if (ends_with(s, u.text))
+      if (auto number = plain_number(s.substr(0, s.size() - u.text.size()))) return *number * u.factor;
+  // "100 Mbps", "1gbps": bps is bits in any case.
+  static constexpr Unit kBps[] = {{"kbps", 1e-3}, {"mbps", 1}, {"gbps", 1000}, {"tbps", 1e6}};
+  if (s.size() > 4) {
+    std::string tail(s.substr(s.size() - 4));
+    for (char& c : tail)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    for (const Unit& u : kBps)
+      if (tail == u.text)
+        if (auto number = plain_number(s.substr(0, s.size() - 4))) return *number * u.factor;
+  }
+  return std::nullopt;
+}
+
 }  // namespace gpusizer

@@ -10,7 +10,10 @@
 #include "contract/json_read.hpp"
 #include "contract/limits.hpp"
 #include "contract/model_reader.hpp"
+#include "contract/quantity.hpp"
+#include "common/numbers.hpp"
 #include "job/parallelism.hpp"
+#include "job/text_bytes.hpp"
 
 namespace gpusizer {
 namespace jsonio {
@@ -41,8 +44,8 @@ class RequestReader {
     r_.expect_object(doc, "");
     if (const Value* v = find(doc, "lang")) req_.lang = r_.read_enum(*v, "/lang", {"en", "zh"}) == "zh" ? Lang::zh : Lang::en;
     r_.set_lang(req_.lang);
-    r_.warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "hardware", "goal", "efficiency", "catalog",
-                                     "response"});
+    r_.warn_unknown_keys(doc, "", {"schemaVersion", "lang", "model", "training", "data", "hardware", "goal", "efficiency",
+                                     "catalog", "response"});
     if (const Value* v = find(doc, "schemaVersion")) {
       if (!v->is_number() || v->get<double>() != kSchemaVersion)
         r_.fail(errc::unsupported_version, "/schemaVersion", msg::error_schema_version);
@@ -53,10 +56,14 @@ class RequestReader {
     const Value* model = find(doc, "model");
     if (!model) r_.fail(errc::missing_field, "/model", msg::error_model_required);
     read_model(*model);
+    const Value* data = find(doc, "data");
+    if (data) read_data(*data);
     const Value* training = find(doc, "training");
     if (!training) r_.fail(errc::missing_field, "/training", msg::error_training_required,
                            {{"example", say(req_.lang, msg::example_tokens)}});
     read_training(*training);
+    if (data) resolve_data();
+    else r_.warn(warnc::data_not_described, "/data", msg::warning_data_not_described);
     if (const Value* v = find(doc, "hardware")) read_hardware(*v);
     if (const Value* v = find(doc, "goal")) read_goal(*v);
     if (const Value* v = find(doc, "efficiency")) {
@@ -147,13 +154,121 @@ class RequestReader {
     if (examples) {
       read_dataset(t, *examples);
     } else {
-      if (!tokens)
-        r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required, {{"example", say(req_.lang, msg::example_tokens)}});
-      spec.tokens = r_.read_quantity(*tokens, "/training/tokens", kMinTokens, kMaxTokens, false, msg::example_tokens);
+      if (!tokens && req_.data.size_bytes) {
+        spec.tokens = tokens_from_size();
+      } else {
+        if (!tokens)
+          r_.fail(errc::missing_field, "/training/tokens", msg::error_tokens_required, {{"example", say(req_.lang, msg::example_tokens)}});
+        spec.tokens = r_.read_quantity(*tokens, "/training/tokens", kMinTokens, kMaxTokens, false, msg::example_tokens);
+      }
       for (const char* key : {"tokensPerExample", "packing", "padding"})
         if (find(t, key)) r_.warn(warnc::unknown_field, pointer("/training", key), msg::warning_needs_examples);
     }
     if (spec.tokens_total() > kMaxTokens) r_.fail(errc::invalid_value, "/training/epochs", msg::error_tokens_times_epochs);
+  }
+
+  // The data as people have it (data.*): its size on disk ("8TB"), the kind of text, the
+  // tokenizer (default: the model's), the line it is uploaded over, the checkpoints kept.
+  void read_data(const Value& d) {
+    r_.expect_object(d, "/data");
+    r_.warn_unknown_keys(d, "/data", {"size", "kind", "tokenizer", "uploadMbps", "checkpointsKept"});
+    DataSpec& data = req_.data;
+    data.given = true;
+    if (const Value* v = find(d, "size")) data.size_bytes = read_size(*v, "/data/size");
+    if (const Value* v = find(d, "kind")) {
+      const std::string kind = r_.read_enum(*v, "/data/kind", {"zh", "en", "code", "mixed"});
+      for (TextKind k : kTextKinds)
+        if (kind == text_kind_name(k)) data.kind = k;
+    }
+    data.tokenizer = tokenizer_for(req_.model);
+    if (const Value* v = find(d, "tokenizer")) {
+      const std::string id = r_.read_string(*v, "/data/tokenizer");
+      if (!known_tokenizer(id))
+        r_.fail(errc::invalid_value, "/data/tokenizer", msg::error_unknown_tokenizer, {{"got", echo(id)}, {"known", list_ids(req_.lang, tokenizer_ids())}});
+      data.tokenizer = id;
+      data.tokenizer_given = true;
+    }
+    if (const Value* v = find(d, "uploadMbps")) data.upload_mbps = read_rate(*v, "/data/uploadMbps");
+    if (const Value* v = find(d, "checkpointsKept")) data.checkpoints_kept = r_.read_int(*v, "/data/checkpointsKept", 0, kMaxCheckpointsKept);
+  }
+
+  // A size on disk: a JSON number of bytes, or "8TB", "500 GB", "1.5 TiB", "8 太字节".
+  double read_size(const Value& v, const std::string& path) {
+    if (!v.is_number() && !v.is_string()) r_.read_quantity(v, path, 0, 0, false, msg::example_size);  // the type error
+    double bytes = 0;
+    if (v.is_number()) {
+      bytes = v.get<double>();
+    } else {
+      const std::string text = v.get_ref<const std::string&>();
+      const SizeParse p = parse_size(text);
+      if (p.status == SizeParse::bits) r_.fail(errc::invalid_value, path, msg::error_size_bits, {{"got", echo(text)}});
+      if (p.status == SizeParse::count) r_.fail(errc::invalid_value, path, msg::error_size_count, {{"got", echo(text)}});
+      if (p.status != SizeParse::ok) r_.fail(errc::invalid_value, path, msg::error_size_unit, {{"got", echo(text)}});
+      bytes = p.bytes;
+    }
+    if (!(bytes >= kMinDataBytes && bytes <= kMaxDataBytes))
+      r_.fail(errc::invalid_value, path, msg::error_size_range,
+              {{"min", format_bytes(kMinDataBytes)}, {"max", format_bytes(kMaxDataBytes)},
+               {"got", std::isfinite(bytes) ? format_bytes(bytes) : format_sig(bytes, 6)}});
+    return bytes;
+  }
+
+  // A line's speed, Mbit/s: 100, "100Mbps", "1 Gbps", "千兆"; above 0, at most 1 Tbit/s.
+  double read_rate(const Value& v, const std::string& path) {
+    if (v.is_string()) {
+      const std::string text = v.get_ref<const std::string&>();
+      const auto mbps = parse_rate(text);
+      if (!mbps)
+        r_.fail(errc::invalid_value, path, msg::error_rate_unit, {{"got", echo(text)}, {"example", say(req_.lang, msg::example_upload_mbps)}});
+      return r_.read_quantity(Value(*mbps), path, 0, kMaxLineMbps, true, msg::example_upload_mbps);
+    }
+    return r_.read_quantity(v, path, 0, kMaxLineMbps, true, msg::example_upload_mbps);
+  }
+
+  // training.tokens from data.size, when the request gives no tokens: the size over the
+  // tokenizer's bytes per token on that kind of text.
+  double tokens_from_size() {
+    DataSpec& data = req_.data;
+    if (!data.kind) r_.fail(errc::missing_field, "/data/kind", msg::error_data_kind_required);
+    const BytesPerToken figure = bytes_per_token(data.tokenizer, *data.kind);
+    const double tokens = *data.size_bytes / figure.bytes;
+    if (!(tokens <= kMaxTokens))
+      r_.fail(errc::invalid_value, "/data/size", msg::error_tokens_too_many_from_size,
+              {{"size", format_bytes(*data.size_bytes)}, {"tokens", format_sig(tokens, 3)}, {"max", format_sig(kMaxTokens, 3)}});
+    data.tokens_source = "size";
+    return std::max(kMinTokens, tokens);
+  }
+
+  // The dataset's bytes (given, or its tokens at the tokenizer's bytes per token), the tokens a
+  // given size holds, the same tokens as token ids; the assumptions said as warnings.
+  void resolve_data() {
+    DataSpec& d = req_.data;
+    const TrainingSpec& t = req_.training;
+    if (d.kind) {
+      d.figure = bytes_per_token(d.tokenizer, *d.kind);
+      if (d.figure->fallback) {
+        static const msg::Id kKinds[] = {msg::kind_zh, msg::kind_en, msg::kind_code, msg::kind_mixed};
+        const std::string name = d.tokenizer == "typical" ? say(req_.lang, msg::tokenizer_typical) : tokenizer_name(d.tokenizer, req_.lang);
+        r_.warn(warnc::assumed_value, "/data/tokenizer", msg::warning_tokenizer_fallback,
+                {{"tokenizer", name}, {"kind", say(req_.lang, kKinds[static_cast<int>(*d.kind)])}, {"bytes", format_sig(d.figure->bytes, 3)}});
+      }
+    }
+    // The tokens written on disk: the examples as written (before padding or truncation), else
+    // the tokens of one epoch.
+    const double written = t.dataset ? t.dataset->examples * t.dataset->tokens_per_example : t.tokens;
+    double tokens_on_disk = written;
+    if (d.size_bytes) {
+      d.dataset_bytes = *d.size_bytes;
+      d.size_source = "request";
+      if (d.figure) d.implied_tokens = *d.size_bytes / d.figure->bytes;
+      tokens_on_disk = d.figure ? d.implied_tokens : (d.tokens_source == "size" ? t.tokens : 0);
+    } else if (d.figure) {
+      d.dataset_bytes = written * d.figure->bytes;
+      d.size_source = "tokens";
+    }
+    if (tokens_on_disk > 0) d.token_ids_bytes = tokens_on_disk * token_id_bytes(req_.model.vocab);
+    if (d.dataset_bytes > 0 && !d.upload_mbps)
+      r_.warn(warnc::assumed_value, "/data/uploadMbps", msg::warning_upload_line_assumed, {{"mbps", format_sig(kDefaultUploadMbps, 3)}});
   }
 
   // PEFT's target_modules: "all-linear" (or "all"), "attention", or the list of matrices,

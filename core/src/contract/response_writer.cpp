@@ -166,6 +166,31 @@ void lines_json(Writer& w, const std::vector<Cost::Line>& lines) {
   w.end_array();
 }
 
+// The whole bill, line by line (cost.lines, ownership's job.lines).
+void bill_lines_json(Writer& w, const std::vector<BillLine>& lines) {
+  w.begin_array();
+  for (const BillLine& l : lines)
+    w.begin_object()
+        .str("kind", line_kind_name(l.kind))
+        .str("item", l.item)
+        .num("amount", l.amount)
+        .flag("priced", l.priced)
+        .str("basis", l.basis)
+        .end_object();
+  w.end_array();
+}
+
+void transfer_json(Writer& w, const TransferPlan& t) {
+  w.begin_object()
+      .num("mbps", sig(t.mbps))
+      .str("limitedBy", t.limited_by)
+      .num("uploadHours", sig(t.upload_hours))
+      .num("downloadHours", sig(t.download_hours));
+  if (t.included_mbps > 0) w.num("includedMbps", sig(t.included_mbps));
+  if (t.bought_mbps > 0) w.num("boughtMbps", sig(t.bought_mbps)).integer("bandwidthMonths", t.bandwidth_months);
+  w.end_object();
+}
+
 void constraint_names(Writer& w, unsigned bits) {
   w.begin_array();
   for (const auto& [bit, name] : kConstraints)
@@ -194,6 +219,8 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
     if (!summary) {
       w.key("billing");
       lines_json(w, c.billing);
+      w.key("lines");
+      bill_lines_json(w, c.lines);
     }
     w.num("idleHours", c.idle_hours);
     if (!summary) {
@@ -223,8 +250,18 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
     if (offer.storage_price_per_gb_month) w.num("storagePricePerGBMonth", *offer.storage_price_per_gb_month);
     if (offer.storage_included_gb) w.num("storageIncludedGB", *offer.storage_included_gb);
     if (offer.egress_price_per_gb) w.num("egressPricePerGB", *offer.egress_price_per_gb);
-    if (offer.storage_price_per_gb_month || offer.egress_price_per_gb || offer.setup_fee)
+    if (offer.bandwidth_price_per_mbps_month) w.num("bandwidthPricePerMbpsMonth", *offer.bandwidth_price_per_mbps_month);
+    if (offer.included_mbps) w.num("includedMbps", *offer.included_mbps);
+    if (offer.public_ip_price_per_month) w.num("publicIpPricePerMonth", *offer.public_ip_price_per_month);
+    if (offer.included_public_ips) w.num("includedPublicIps", *offer.included_public_ips);
+    if (offer.support_price_per_month) w.num("supportPricePerMonth", *offer.support_price_per_month);
+    if (offer.storage_price_per_gb_month || offer.egress_price_per_gb || offer.setup_fee || offer.bandwidth_price_per_mbps_month ||
+        offer.public_ip_price_per_month || offer.support_price_per_month)
       w.str("offerCurrency", offer.currency);
+    if (o.transfer) {
+      w.key("transfer");
+      transfer_json(w, *o.transfer);
+    }
   }
   w.flag("spot", offer.spot);
   if (!summary) {
@@ -239,6 +276,68 @@ void option_json(Writer& w, const Option& o, Lang lang, bool summary) {
   w.key("warnings");
   warnings_json(w, o.warnings);
   w.end_object();
+}
+
+GPUSIZER_NOINLINE void data_json(Writer& w, const Result& r) {
+  const DataSpec& d = r.data;
+  const BillNeeds& n = r.needs;
+  w.begin_object().flag("described", d.given);
+  if (d.dataset_bytes > 0) w.num("sizeBytes", sig(d.dataset_bytes)).str("sizeSource", d.size_source);
+  if (d.kind) w.str("kind", text_kind_name(*d.kind));
+  w.str("tokenizer", d.tokenizer).str("tokenizerSource", d.tokenizer_given ? "request" : "model");
+  if (d.figure) {
+    const BytesPerToken& f = *d.figure;
+    w.key("bytesPerToken")
+        .begin_object()
+        .num("value", f.bytes)
+        .str("corpus", f.corpus)
+        .str("source", f.source)
+        .str("date", f.date)
+        .str("confidence", f.confidence)
+        .flag("fallback", f.fallback)
+        .end_object();
+  }
+  w.num("tokens", sig(r.training.tokens)).str("tokensSource", d.tokens_source);
+  if (d.implied_tokens > 0) w.num("impliedTokens", sig(d.implied_tokens));
+  if (d.token_ids_bytes > 0) w.num("tokenIdsBytes", sig(d.token_ids_bytes));
+  w.num("checkpointBytes", sig(n.checkpoint_bytes))
+      .integer("checkpointsKept", n.checkpoints_kept)
+      .num("finalWeightsBytes", sig(n.final_bytes))
+      .str("finalWeights", n.adapters ? "adapters" : "weights");
+  if (d.given) w.num("storedBytes", sig(n.stored_bytes()));
+  if (d.upload_mbps) w.num("uploadMbps", sig(*d.upload_mbps));
+  w.end_object();
+}
+
+GPUSIZER_NOINLINE void ownership_json(Writer& w, const std::vector<Ownership>& all) {
+  w.begin_array();
+  for (const Ownership& o : all) {
+    w.begin_object().str("gpu", o.gpu).integer("gpusPerMachine", o.gpus_per_machine).integer("machines", o.machines);
+    w.key("purchase")
+        .begin_object()
+        .num("price", o.price)
+        .num("listedPrice", o.purchase.price)
+        .str("listedCurrency", o.purchase.currency)
+        .str("date", o.purchase.date)
+        .str("kind", o.purchase.kind)
+        .str("source", o.purchase.source)
+        .str("confidence", o.purchase.confidence)
+        .str("from", o.purchase_from)
+        .end_object();
+    w.num("powerKw", sig(o.power.kw)).str("powerSource", o.power.source);
+    w.num("hostingPerMonth", o.hosting_per_month).str("hostingBasis", o.hosting_basis);
+    w.num("powerPerMonth", o.power_per_month).str("powerBasis", o.power_basis);
+    w.num("pue", sig(o.pue)).num("powerPricePerKWh", sig(o.power_per_kwh));
+    w.num("resaleFactorPerMonth", kResaleMonthlyFactor);
+    if (!o.rental_offer.empty()) w.key("rental").begin_object().str("offerId", o.rental_offer).num("perMonth", o.rental_per_month).end_object();
+    if (o.break_even_months) w.integer("breakEvenMonths", *o.break_even_months);
+    if (o.cash_break_even_months) w.integer("cashBreakEvenMonths", *o.cash_break_even_months);
+    w.key("job").begin_object().integer("months", o.months).num("amount", o.amount).key("lines");
+    bill_lines_json(w, o.lines);
+    w.str("rentalOfferId", o.job_offer).num("rentalAmount", o.job_rental_amount).end_object();
+    w.str("confidence", o.confidence).end_object();
+  }
+  w.end_array();
 }
 
 GPUSIZER_NOINLINE void recommendation_json(Writer& w, const Recommendation& r) {
@@ -400,6 +499,8 @@ std::string write_response(const Result& r, const Report& report, OptionsDetail 
   model_json(w, r.model);
   w.key("training");
   training_json(w, r.training);
+  w.key("data");
+  data_json(w, r);
   w.key("compute");
   compute_json(w, r);
   w.key("memory");
@@ -422,6 +523,10 @@ std::string write_response(const Result& r, const Report& report, OptionsDetail 
   if (r.measured) {
     w.key("measured");
     measured_json(w, r);
+  }
+  if (!r.ownership.empty()) {
+    w.key("ownership");
+    ownership_json(w, r.ownership);
   }
   w.key("advice");
   advice_json(w, report.advice);

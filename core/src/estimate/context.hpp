@@ -8,6 +8,7 @@
 
 #include "estimate/request.hpp"
 #include "footprint/fit.hpp"
+#include "rental/bill.hpp"
 #include "rental/pricing.hpp"
 #include "training/timing.hpp"
 
@@ -22,6 +23,10 @@ inline constexpr double kDefaultDeadlineDays = 30;
 // published pre-training runs of 2023-2025 took weeks to about three months).
 inline constexpr int kLongRunDays = 180;
 
+// The bill's inputs from the request: its data (data.*), the checkpoints and trained weights
+// of its model and mode.
+BillNeeds bill_needs(const Request& request);
+
 class EstimateContext {
  public:
   explicit EstimateContext(const Request& request);
@@ -33,6 +38,7 @@ class EstimateContext {
   // A budget and no deadline: offers are sized to the fastest plan within the budget.
   bool budget_mode = false;
   Money money;
+  BillNeeds needs;  // what the job stores and moves (the data, checkpoints, trained weights)
   std::optional<long> today;  // goal.asOf, else the catalog's date, as a day number
 
   // The fewest GPUs of `gpu` the job fits on in that placement (memoized: offers of the same

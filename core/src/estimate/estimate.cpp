@@ -7,6 +7,7 @@
 #include "footprint/compute.hpp"
 #include "gpusizer/error.hpp"
 #include "rental/compare.hpp"
+#include "rental/ownership.hpp"
 #include "rental/pricing.hpp"
 #include "rental/recommend.hpp"
 
@@ -21,6 +22,8 @@ void describe_job(EstimateContext& ctx, Result& r) {
   r.catalog_version = ctx.cat.version;
   r.model = req.model;
   r.training = req.training;
+  r.data = req.data;
+  r.needs = ctx.needs;
   r.warnings = req.warnings;
   r.currency = ctx.money.currency;
   r.usd_cny = ctx.money.usd_cny;
@@ -77,6 +80,7 @@ Result estimate(const Request& request, double max_planning_work) {
   rank_and_recommend(ctx, r);
   if (!r.estimate) search_figures_of_recommended(ctx, r);
   r.scaling = scaling_of_recommended(ctx, r);
+  r.ownership = ownership(request.lang, ctx.cat, r.options, ctx.money);
   r.measured_modelled = ctx.timer.modelled_at_measurement();
   r.measured = request.measured;
   r.planning = {ctx.timer.searches(), ctx.timer.layouts_evaluated()};

@@ -35,7 +35,7 @@ Sized size_offer(EstimateContext& ctx, const Result& r, const Offer& offer, cons
     out.units = s.units;
     out.deadline_out_of_reach = !s.met;
   } else if (ctx.budget_mode) {
-    out.units = fastest_within_budget(ctx.timer, offer, c, min_units, max_units, *ctx.req.goal.budget, ctx.money);
+    out.units = fastest_within_budget(ctx.timer, offer, c, min_units, max_units, *ctx.req.goal.budget, ctx.money, ctx.needs);
   } else {
     const long wanted = (*ctx.req.count + unit - 1) / unit;
     out.units = std::min(std::max(wanted, min_units), max_units);
@@ -90,12 +90,35 @@ Option price_offer(EstimateContext& ctx, const Result& r, const Offer& offer) {
   add_option_warnings(ctx, gpu, o);
 
   if (o.fits) {
-    o.cost = price_run(offer, o.units, o.run.wall_days * 24, ctx.money);
-    if (o.cost) o.cost_per_billion_tokens = round_to(o.cost->amount / (r.compute.tokens_total / 1e9), 2);
+    o.cost = price_run(offer, o.units, o.run.wall_days * 24, ctx.money, ctx.needs);
+    if (o.cost) {
+      o.cost_per_billion_tokens = round_to(o.cost->amount / (r.compute.tokens_total / 1e9), 2);
+      const std::string unpriced = describe_bill(lang, *o.cost, offer, o.units, gpu.name.in(lang), ctx.needs);
+      if (!unpriced.empty())
+        o.warnings.push_back({warnc::not_in_price_list, "", say(lang, msg::warning_not_in_price_list, {{"items", unpriced}})});
+    }
     else if (o.run.wall_days * 24 > kMaxBillableHours)  // billing cannot count it: say so, price nothing
       o.warnings.push_back({warnc::not_priced, "", say(lang, msg::warning_not_priced,
                                                        {{"duration", duration_text(lang, o.run.wall_days)},
                                                         {"limit", static_cast<long>(kMaxBillableHours / 8760)}})});
+  }
+  // Moving the data: up at the start, the results down at the end (with a described dataset).
+  if (ctx.needs.data_given && ctx.needs.dataset_bytes > 0) {
+    o.transfer = plan_transfer(offer, ctx.needs);
+    const double training_hours = o.run.wall_days * 24;
+    if (o.fits && training_hours > 0 && o.transfer->hours() > 0.1 * training_hours) {
+      const double ids = ctx.req.data.token_ids_bytes;
+      o.warnings.push_back(
+          {warnc::slow_data_transfer, "/data/uploadMbps",
+           say(lang, msg::warning_slow_transfer,
+               {{"duration", duration_text(lang, o.transfer->hours() / 24)},
+                {"size", format_bytes(ctx.needs.dataset_bytes)},
+                {"results", format_bytes(ctx.needs.final_bytes)},
+                {"mbps", format_sig(o.transfer->mbps, 4)},
+                {"training", duration_text(lang, o.run.wall_days)},
+                {"ids", ids > 0 && ids < 0.9 * ctx.needs.dataset_bytes ? say(lang, msg::slow_transfer_ids, {{"size", format_bytes(ids)}})
+                                                                      : std::string()}})});
+    }
   }
   o.meets_goal = o.fits && o.cost.has_value();
   if (o.fits && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {

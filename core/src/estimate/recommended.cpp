@@ -13,7 +13,7 @@ std::optional<Scaling> scaling_of_recommended(EstimateContext& ctx, const Result
     const Offer& offer = *best->offer;
     const Cluster c = ctx.timer.cluster_for(offer, *ctx.cat.find_gpu(offer.gpu));
     const UnitRange range = unit_range(ctx, offer, c);
-    return scaling_curve(ctx.timer, c, &offer, offer.gpus_per_unit, range.min, range.max, best->units, ctx.money);
+    return scaling_curve(ctx.timer, c, &offer, offer.gpus_per_unit, range.min, range.max, best->units, ctx.money, ctx.needs);
   }
   if (!r.estimate || !r.estimate->run.fits()) return std::nullopt;
   const Gpu& gpu = *ctx.cat.find_gpu(ctx.req.gpu);
@@ -22,7 +22,7 @@ std::optional<Scaling> scaling_of_recommended(EstimateContext& ctx, const Result
   const auto fit = ctx.fewest_that_fit(gpu, {c.gpus_per_node, c.multi_node()});
   const long max_units = c.multi_node() ? kMaxGpus / unit : c.gpus_per_node / unit;
   return scaling_curve(ctx.timer, c, nullptr, unit, fit ? (*fit + unit - 1) / unit : 1, max_units,
-                       r.estimate->run.count / unit, ctx.money);
+                       r.estimate->run.count / unit, ctx.money, ctx.needs);
 }
 
 // Without a GPU estimate the explanation shows the recommended option's search: its figures

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.hpp"
 #include "job/job.hpp"
+#include "job/text_bytes.hpp"
 #include "job/parallelism.hpp"
 #include "model/model.hpp"
 #include "rental/goal.hpp"
@@ -25,6 +26,7 @@ struct Request {
   Lang lang = Lang::en;  // language of messages and explanation steps
   Model model;
   TrainingSpec training;
+  DataSpec data;    // the dataset on disk, the line it goes over, the checkpoints kept (data.*)
   std::string gpu;  // empty: no single-GPU estimate
   std::optional<int> count;
   std::optional<Parallelism> parallelism;   // the user's layout instead of the planner's

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "rental/option.hpp"
+#include "rental/ownership.hpp"
 #include "footprint/compute.hpp"
 #include "footprint/fit.hpp"
 #include "training/planner.hpp"
@@ -34,6 +35,8 @@ struct Result {
   std::string catalog_version;
   Model model;
   TrainingSpec training;
+  DataSpec data;                // the dataset as the request gave it and as it was resolved
+  BillNeeds needs;              // what every option stores and moves
   ComputeEstimate compute;
   std::vector<GpuFit> fits;     // fewest GPUs per catalog GPU type
   std::optional<Estimate> estimate;
@@ -47,6 +50,7 @@ struct Result {
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first (rental/compare.hpp)
   Recommendation recommendation;
   std::optional<Scaling> scaling;
+  std::vector<Ownership> ownership;  // buying and hosting the machines instead (rental/ownership.hpp)
   double measured_modelled = 0;  // the modelled throughput where a measurement was taken
   std::optional<Measured> measured;
   // The planner's work for this estimate (not in the response; bench/ prints it): searches

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.hpp"
 #include "diagnostics/warning.hpp"
+#include "rental/bill.hpp"
 #include "rental/billing.hpp"
 #include "training/run.hpp"
 
@@ -19,9 +20,18 @@ struct Cost {
     long count;
     double amount;
   };
-  double amount = 0;  // request currency, equals the sum of lines
+  double amount = 0;  // request currency: the whole bill, the sum of `lines`
   std::string currency;
-  std::vector<Line> billing;   // the cheapest mix of the offer's periods
+  std::vector<Line> billing;   // the cheapest mix of the offer's periods (and the set-up fee)
+  // The whole bill, line by line: the GPU time (the billing's periods), the set-up fee and
+  // add-ons, storage and transfer; each to the cent, so `amount` is exactly their sum.
+  std::vector<BillLine> lines;
+  // The billing alone (GPU time and set-up fee), what the trial-week plan compares with.
+  double billed() const {
+    double sum = 0;
+    for (const Line& l : billing) sum += l.amount;
+    return sum;
+  }
   double idle_hours = 0;       // paid but unused, per unit
   double covered_hours = 0;    // per unit
   // The plan renters are told to follow: a trial week by the hour, then whole months
@@ -48,6 +58,7 @@ struct Option {
   std::optional<Cost> cost;
   std::array<std::optional<double>, 4> unit_prices;  // per unit per period, request currency
   double cost_per_billion_tokens = 0;
+  std::optional<TransferPlan> transfer;             // how the data moves (a described dataset)
   unsigned outside = 0;                             // constraints it breaks (rental/recommend.hpp)
   std::optional<int> price_age_days;                // from the price date to goal.asOf
   bool price_stale = false;                         // older than the stale-price threshold

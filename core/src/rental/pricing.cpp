@@ -33,7 +33,7 @@ std::array<std::optional<double>, 4> unit_prices(const Offer& offer, const Money
   return out;
 }
 
-std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money) {
+std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money, const BillNeeds& needs) {
   const BillingMix mix = cheapest_billing(offer.prices, hours, offer.min_term_hours);
   if (!mix.possible) return std::nullopt;
   const double rate = convert_currency(1.0, offer.currency, money.currency, money.usd_cny);
@@ -43,10 +43,25 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
     cost.billing.push_back(line(l.period, l.count, l.unit_price, units, rate));
     cost.amount += cost.billing.back().amount;
   }
+  BillLine gpu;
+  gpu.kind = LineKind::gpu;
+  gpu.item = "rental";
+  gpu.amount = round_to(cost.amount, 2);
+  gpu.quantity = units;
+  cost.lines.push_back(gpu);
   if (offer.setup_fee && *offer.setup_fee > 0) {
     cost.billing.push_back({Period::setup, 1, round_to(*offer.setup_fee * units * rate, 2)});
-    cost.amount += cost.billing.back().amount;
+    BillLine setup;
+    setup.kind = LineKind::setup;
+    setup.item = "setup-fee";
+    setup.amount = cost.billing.back().amount;
+    setup.quantity = units;
+    setup.unit_price = *offer.setup_fee * rate;
+    cost.lines.push_back(setup);
   }
+  for (BillLine& l : extra_lines(offer, units, mix.covered_hours, rate, needs)) cost.lines.push_back(std::move(l));
+  cost.amount = 0;
+  for (const BillLine& l : cost.lines) cost.amount += l.amount;
   cost.amount = round_to(cost.amount, 2);
   cost.covered_hours = round_sig(mix.covered_hours, 9);
   // Billing forgives 3.6 ms (billing.cpp): a run that much over its periods idles 0 h, not -1e-6.
@@ -72,6 +87,24 @@ std::optional<Cost> price_run(const Offer& offer, int units, double hours, const
     }
   }
   return cost;
+}
+
+std::string period_count(Lang lang, Period period, long count) {
+  static const msg::Id kOne[] = {msg::period_hour, msg::period_day, msg::period_month, msg::period_year};
+  static const msg::Id kMany[] = {msg::period_hours, msg::period_days, msg::period_months, msg::period_years};
+  if (period == Period::setup) return say(lang, msg::period_setup);
+  const int i = static_cast<int>(period);
+  return say(lang, count == 1 ? kOne[i] : kMany[i], {{"n", count}});
+}
+
+std::string describe_bill(Lang lang, Cost& cost, const Offer& offer, int units, const std::string& gpu, const BillNeeds& needs) {
+  std::string periods;
+  for (const Cost::Line& l : cost.billing)
+    if (l.period != Period::setup) periods += (periods.empty() ? "" : " + ") + period_count(lang, l.period, l.count);
+  for (BillLine& l : cost.lines)
+    if (l.kind == LineKind::gpu)
+      l.basis = say(lang, msg::bill_gpu, {{"units", units}, {"per_unit", offer.gpus_per_unit}, {"gpu", gpu}, {"periods", periods}});
+  return describe_extra_lines(lang, cost.lines, offer, units, needs, cost.currency);
 }
 
 std::optional<Cost::Trial> trial_across(const Offer& hourly, int hourly_units, const Offer& monthly, int monthly_units,

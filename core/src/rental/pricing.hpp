@@ -23,10 +23,18 @@ double convert_currency(double amount, const std::string& from, const std::strin
 // The offer's price per unit for each period, converted.
 std::array<std::optional<double>, 4> unit_prices(const Offer& offer, const Money& money);
 
-// Renting `units` for `hours`: the cheapest mix of periods (honouring the minimum term),
-// plus the trial-week plan where the offer sells both hours and months. Amounts are rounded
-// to cents line by line, so the total is exactly the sum of its lines.
-std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money);
+// Renting `units` for `hours`: the cheapest mix of periods (honouring the minimum term), plus
+// the trial-week plan where the offer sells both hours and months, and the rest of the bill
+// (rental/bill.hpp) for what `needs` says the job stores and moves. Amounts are rounded to cents
+// line by line, so the total is exactly the sum of its lines.
+std::optional<Cost> price_run(const Offer& offer, int units, double hours, const Money& money, const BillNeeds& needs = {});
+
+// "3 months", "1 hour", "3个月", the one-time setup fee: a billing line's periods in words.
+std::string period_count(Lang lang, Period period, long count);
+
+// The basis of every line in words (`gpu`: the GPU's name); returns the lines the offer's price
+// list leaves out as one phrase ("" when it prices everything), for the not_in_price_list warning.
+std::string describe_bill(Lang lang, Cost& cost, const Offer& offer, int units, const std::string& gpu, const BillNeeds& needs);
 
 // The trial week across two offers of one provider: the first week (or the whole run, when
 // shorter) on `hourly` (hour or day prices, no minimum term) with `hourly_units`, the rest in

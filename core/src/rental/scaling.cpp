@@ -10,7 +10,7 @@
 namespace gpusizer {
 
 Scaling scaling_curve(RunTimer& timer, const Cluster& c, const Offer* offer, int unit, long min_units, long max_units,
-                      long recommended_units, const Money& money) {
+                      long recommended_units, const Money& money, const BillNeeds& needs) {
   Scaling s;
   s.gpu = c.gpu->id;
   if (offer) s.offer_id = offer->id;
@@ -34,7 +34,7 @@ Scaling scaling_curve(RunTimer& timer, const Cluster& c, const Offer* offer, int
     p.wall_days = run.wall_days;
     p.gpu_hours = run.gpu_hours;
     if (offer)
-      if (const auto cost = price_run(*offer, static_cast<int>(u), run.wall_days * 24, money)) p.cost = cost->amount;
+      if (const auto cost = price_run(*offer, static_cast<int>(u), run.wall_days * 24, money, needs)) p.cost = cost->amount;
     s.points.push_back(p);
   }
   s.recommended_count = static_cast<int>(recommended_units * unit);

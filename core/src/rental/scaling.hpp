@@ -11,6 +11,7 @@ namespace gpusizer {
 // four times the recommended count or sixteen times the fewest, within `max_units`.
 // `offer` null: no cost. The rule is rental/sizing.hpp's more_gpus_pay.
 Scaling scaling_curve(RunTimer& timer, const Cluster& cluster, const Offer* offer, int unit, long min_units,
-                      long max_units, long recommended_units, const Money& money);
+                      long max_units, long recommended_units, const Money& money,
+                      const BillNeeds& needs);
 
 }  // namespace gpusizer

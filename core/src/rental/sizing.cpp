@@ -6,10 +6,10 @@
 namespace gpusizer {
 namespace {
 
-double cost_of(RunTimer& timer, const Offer& offer, const Cluster& c, const Money& money, long units) {
+double cost_of(RunTimer& timer, const Offer& offer, const Cluster& c, const Money& money, const BillNeeds& needs, long units) {
   const TrainingRun run = timer.train_on(c, static_cast<int>(units * offer.gpus_per_unit), false);
   if (!run.fits() || run.wall_days <= 0) return HUGE_VAL;
-  const auto cost = price_run(offer, static_cast<int>(units), run.wall_days * 24, money);
+  const auto cost = price_run(offer, static_cast<int>(units), run.wall_days * 24, money, needs);
   return cost ? cost->amount : HUGE_VAL;
 }
 
@@ -158,17 +158,17 @@ bool more_gpus_pay(double from, double days_from, double to, double days_to) {
 // scaling losses or the network make them dearer: double while within budget and while they
 // pay (more_gpus_pay), then bisect for the last count that does, less the units it leaves idle.
 long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c, long min_units, long max_units,
-                           double budget, const Money& money) {
+                           double budget, const Money& money, const BillNeeds& needs) {
   if (min_units > max_units) return max_units;
   const int unit = offer.gpus_per_unit;
-  if (cost_of(timer, offer, c, money, min_units) > budget) return min_units;
+  if (cost_of(timer, offer, c, money, needs, min_units) > budget) return min_units;
   long good = min_units;
   double good_days = timer.days_on(c, static_cast<int>(good * unit));
   long bad = 0;
   while (good < max_units) {
     const long next = std::min(max_units, good * 2);
     const double next_days = timer.days_on(c, static_cast<int>(next * unit));
-    if (cost_of(timer, offer, c, money, next) > budget || !more_gpus_pay(static_cast<double>(good * unit), good_days, static_cast<double>(next * unit), next_days)) {
+    if (cost_of(timer, offer, c, money, needs, next) > budget || !more_gpus_pay(static_cast<double>(good * unit), good_days, static_cast<double>(next * unit), next_days)) {
       bad = next;
       break;
     }
@@ -178,7 +178,7 @@ long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c
   while (bad > good + 1) {
     const long mid = good + (bad - good) / 2;
     const double mid_days = timer.days_on(c, static_cast<int>(mid * unit));
-    if (cost_of(timer, offer, c, money, mid) <= budget && more_gpus_pay(static_cast<double>(good * unit), good_days, static_cast<double>(mid * unit), mid_days)) {
+    if (cost_of(timer, offer, c, money, needs, mid) <= budget && more_gpus_pay(static_cast<double>(good * unit), good_days, static_cast<double>(mid * unit), mid_days)) {
       good = mid;
       good_days = mid_days;
     } else {

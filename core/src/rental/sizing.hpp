@@ -24,6 +24,6 @@ bool more_gpus_pay(double from, double days_from, double to, double days_to);
 
 // The most units whose cost stays within `budget` while they still pay by the rule above.
 long fastest_within_budget(RunTimer& timer, const Offer& offer, const Cluster& c, long min_units, long max_units,
-                           double budget, const Money& money);
+                           double budget, const Money& money, const BillNeeds& needs);
 
 }  // namespace gpusizer

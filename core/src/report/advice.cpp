@@ -88,11 +88,11 @@ Advice make_advice(const Request& req, const Result& r) {
     const Cost::Trial& t = *c.trial_then_monthly;
     if (t.trial_offer.empty())
       note(warnc::trial_week, "", msg::note_trial_week,
-           {{"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.amount, c.currency)}});
+           {{"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.billed(), c.currency)}});
     else
       note(warnc::trial_week, "", msg::note_trial_week_across,
            {{"trial_offer", t.trial_offer}, {"units", t.trial_units}, {"offer", best->offer->id},
-            {"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.amount, c.currency)}});
+            {"trial", format_money(lang, t.amount, c.currency)}, {"cheapest", format_money(lang, c.billed(), c.currency)}});
   } else if (best && best->cost && best->run.wall_days * 24 > 7 * 24) {
     // No plan of a week by the hour then months on this offer or its provider: say so, and
     // where the week could be rented instead.

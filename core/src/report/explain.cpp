@@ -3,6 +3,7 @@
 #include "common/numbers.hpp"
 #include "diagnostics/duration.hpp"
 #include "diagnostics/messages.hpp"
+#include "rental/pricing.hpp"
 #include "training/timing.hpp"
 
 namespace gpusizer {
@@ -167,15 +168,6 @@ std::string memory_step(const Request& req, const Result& r) {
   return s;
 }
 
-// "3 months", "1 hour", "3个月", the one-time setup fee.
-std::string period_count(Lang lang, Period period, long count) {
-  static const msg::Id kOne[] = {msg::period_hour, msg::period_day, msg::period_month, msg::period_year};
-  static const msg::Id kMany[] = {msg::period_hours, msg::period_days, msg::period_months, msg::period_years};
-  if (period == Period::setup) return say(lang, msg::period_setup);
-  const int i = static_cast<int>(period);
-  return say(lang, count == 1 ? kOne[i] : kMany[i], {{"n", count}});
-}
-
 std::string cost_step(const Request& req, const Result& r) {
   const Lang lang = req.lang;
   const Option* best = nullptr;
@@ -184,21 +176,161 @@ std::string cost_step(const Request& req, const Result& r) {
   if (!best || !best->cost) return say(lang, msg::step_cost_none);
   const Offer& offer = *best->offer;
   std::string lines;
+  double billed = 0;
   for (const Cost::Line& l : best->cost->billing) {
     if (!lines.empty()) lines += " + ";
     lines += period_count(lang, l.period, l.count) + " " + format_money(lang, l.amount, r.currency);
+    billed += l.amount;
   }
   const bool fastest = r.fastest == offer.id && r.cheapest != offer.id;
-  return say(lang, fastest ? msg::step_cost_fastest : msg::step_cost_cheapest,
-             {{"provider", offer.provider.in(lang)},
-              {"offer", offer.id},
-              {"units", best->units},
-              {"per_unit", offer.gpus_per_unit},
-              {"gpu", gpu_name(req, offer.gpu)},
-              {"duration", duration_text(lang, best->run.wall_days)},
+  std::string s = say(lang, fastest ? msg::step_cost_fastest : msg::step_cost_cheapest,
+                      {{"provider", offer.provider.in(lang)},
+                       {"offer", offer.id},
+                       {"units", best->units},
+                       {"per_unit", offer.gpus_per_unit},
+                       {"gpu", gpu_name(req, offer.gpu)},
+                       {"duration", duration_text(lang, best->run.wall_days)},
+                       {"lines", lines},
+                       {"total", format_money(lang, round_to(billed, 2), r.currency)},
+                       {"idle", num(best->cost->idle_hours)}});
+  // The whole bill by kind, when there is more to it than the billing's periods.
+  static const msg::Id kKinds[] = {msg::line_gpu, msg::line_storage, msg::line_transfer, msg::line_setup,
+                                   msg::line_purchase, msg::line_hosting, msg::line_power};
+  double by_kind[7] = {};
+  bool beyond = false;
+  for (const BillLine& l : best->cost->lines) {
+    by_kind[static_cast<int>(l.kind)] += l.amount;
+    beyond = beyond || (l.kind != LineKind::gpu && l.item != "setup-fee");
+  }
+  if (beyond) {
+    std::string kinds;
+    for (int k = 0; k < 4; ++k) {
+      bool present = false, priced = false;
+      for (const BillLine& l : best->cost->lines)
+        if (static_cast<int>(l.kind) == k) {
+          present = true;
+          priced = priced || l.priced;
+        }
+      if (!present) continue;
+      if (!kinds.empty()) kinds += " + ";
+      if (priced)
+        kinds += say(lang, kKinds[k], {{"amount", format_money(lang, round_to(by_kind[k], 2), r.currency)}});
+      else
+        kinds += say(lang, k == static_cast<int>(LineKind::storage) ? msg::line_storage_unpriced : msg::line_transfer_unpriced);
+    }
+    s += say(lang, msg::step_cost_lines, {{"lines", kinds}, {"total", format_money(lang, best->cost->amount, r.currency)}});
+  }
+  return s;
+}
+
+// A citation kept as published (English), quoted in Chinese text.
+std::string cited(Lang lang, const std::string& text) { return lang == Lang::zh ? "“" + text + "”" : text; }
+
+std::string data_step(const Request& req, const Result& r) {
+  const Lang lang = req.lang;
+  const DataSpec& d = r.data;
+  const BillNeeds& n = r.needs;
+  if (!d.given) return say(lang, msg::step_data_not_given);
+  static const msg::Id kKinds[] = {msg::kind_zh, msg::kind_en, msg::kind_code, msg::kind_mixed};
+  auto confidence = [&](const std::string& c) {
+    return say(lang, c == "high" ? msg::confidence_high : c == "low" ? msg::confidence_low : msg::confidence_medium);
+  };
+  std::string s;
+  std::string bpt;
+  if (d.figure) {
+    const BytesPerToken& f = *d.figure;
+    bpt = format_sig(f.bytes, 4);
+    s += say(lang, msg::step_data_figure,
+             {{"tokenizer", d.tokenizer == "typical" ? say(lang, msg::tokenizer_typical) : tokenizer_name(d.tokenizer, lang)},
+              {"bpt", bpt},
+              {"kind", say(lang, kKinds[static_cast<int>(*d.kind)])},
+              {"corpus", cited(lang, f.corpus)},
+              {"source", cited(lang, f.source)},
+              {"date", f.date},
+              {"confidence", confidence(f.confidence)}});
+  }
+  const TrainingSpec& t = r.training;
+  const double written = t.dataset ? t.dataset->examples * t.dataset->tokens_per_example : t.tokens;
+  if (d.size_source == "request") {
+    const std::string size = format_bytes(d.dataset_bytes);
+    if (d.tokens_source == "size")
+      s += say(lang, msg::step_data_from_size, {{"size", size}, {"bpt", bpt}, {"tokens", sci(t.tokens)}});
+    else if (d.implied_tokens > 0)
+      s += say(lang, msg::step_data_size_and_tokens, {{"size", size}, {"implied", sci(d.implied_tokens)}, {"tokens", sci(written)}});
+    else
+      s += say(lang, msg::step_data_size_alone, {{"size", size}});
+  } else if (d.size_source == "tokens") {
+    s += say(lang, msg::step_data_from_tokens, {{"tokens", sci(written)}, {"bpt", bpt}, {"size", format_bytes(d.dataset_bytes)}});
+  } else {
+    s += say(lang, msg::step_data_unknown);
+  }
+  s += say(lang, msg::step_data_stored,
+           {{"kept", n.checkpoints_kept},
+            {"checkpoint", format_bytes(n.checkpoint_bytes)},
+            {"what", say(lang, n.adapters ? msg::checkpoint_adapters : msg::checkpoint_full)},
+            {"final", say(lang, n.adapters ? msg::part_adapters : msg::part_weights, {{"size", format_bytes(n.final_bytes)}})},
+            {"stored", format_bytes(n.stored_bytes())}});
+  for (const Option& o : r.options)
+    if (o.recommended && o.transfer)
+      s += say(lang, msg::step_data_moved,
+               {{"offer", o.offer->id},
+                {"mbps", format_sig(o.transfer->mbps, 4)},
+                {"up", duration_text(lang, o.transfer->upload_hours / 24)},
+                {"down", duration_text(lang, o.transfer->download_hours / 24)}});
+  return s;
+}
+
+std::string owning_step(const Request& req, const Result& r) {
+  const Lang lang = req.lang;
+  const Option* best = nullptr;
+  for (const Option& o : r.options)
+    if (o.recommended) best = &o;
+  // The recommended option's GPU; else the one owning pays soonest for (else the first).
+  const Ownership* own = nullptr;
+  for (const Ownership& o : r.ownership)
+    if (best && o.gpu == best->offer->gpu) own = &o;
+  auto soonest = [](const Ownership& o) { return o.break_even_months.value_or(o.cash_break_even_months.value_or(1 << 20)); };
+  for (const Ownership& o : r.ownership)
+    if (!own || (!(best && own->gpu == best->offer->gpu) && soonest(o) < soonest(*own))) own = &o;
+  if (!own) return say(lang, msg::step_owning_none);
+  const std::string& cur = r.currency;
+  std::string lines;
+  static const msg::Id kKinds[] = {msg::line_gpu, msg::line_storage, msg::line_transfer, msg::line_setup,
+                                   msg::line_purchase, msg::line_hosting, msg::line_power};
+  for (const BillLine& l : own->lines)
+    lines += (lines.empty() ? "" : " + ") + say(lang, kKinds[static_cast<int>(l.kind)], {{"amount", format_money(lang, l.amount, cur)}});
+  const std::string& kind = own->purchase.kind;
+  const msg::Id kind_id = kind == "list" ? msg::price_kind_list : kind == "street" ? msg::price_kind_street
+                        : kind == "tender" ? msg::price_kind_tender : kind == "catalog" ? msg::price_kind_catalog
+                                             : msg::price_kind_estimate;
+  std::string verdict;
+  if (own->break_even_months)
+    verdict = say(lang, msg::owning_break_even,
+                  {{"offer", own->rental_offer},
+                   {"rent", format_money(lang, own->rental_per_month, cur)},
+                   {"months", *own->break_even_months},
+                   {"cash", own->cash_break_even_months.value_or(0)}});
+  else if (own->cash_break_even_months)
+    verdict = say(lang, msg::owning_break_even_cash,
+                  {{"offer", own->rental_offer}, {"rent", format_money(lang, own->rental_per_month, cur)}, {"cash", *own->cash_break_even_months}});
+  else if (!own->rental_offer.empty() && own->rental_per_month > own->hosting_per_month + own->power_per_month)
+    verdict = say(lang, msg::owning_not_within,
+                  {{"offer", own->rental_offer}, {"rent", format_money(lang, own->rental_per_month, cur)}, {"years", kMaxOwningMonths / 12}});
+  else if (!own->rental_offer.empty())
+    verdict = say(lang, msg::owning_never, {{"offer", own->rental_offer}, {"rent", format_money(lang, own->rental_per_month, cur)}});
+  return say(lang, msg::step_owning,
+             {{"machines", own->machines},
+              {"gpus", own->gpus_per_machine},
+              {"gpu", gpu_name(req, own->gpu)},
+              {"price", format_money(lang, own->price, cur)},
+              {"kind", say(lang, kind_id)},
+              {"date", own->purchase.date},
+              {"hosting", format_money(lang, own->hosting_per_month, cur)},
+              {"power", format_money(lang, own->power_per_month, cur)},
               {"lines", lines},
-              {"total", format_money(lang, best->cost->amount, r.currency)},
-              {"idle", num(best->cost->idle_hours)}});
+              {"total", format_money(lang, own->amount, cur)},
+              {"rental", format_money(lang, own->job_rental_amount, cur)},
+              {"break_even", verdict}});
 }
 
 }  // namespace
@@ -210,7 +342,9 @@ std::vector<Step> explain(const Request& req, const Result& r) {
       {"flops", say(l, msg::step_title_flops), flops_step(l, r)},
       {"time", say(l, msg::step_title_time), time_step(req, r)},
       {"memory", say(l, msg::step_title_memory), memory_step(req, r)},
+      {"data", say(l, msg::step_title_data), data_step(req, r)},
       {"cost", say(l, msg::step_title_cost), cost_step(req, r)},
+      {"ownership", say(l, msg::step_title_owning), owning_step(req, r)},
   };
 }
 

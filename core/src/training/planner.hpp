@@ -1,6 +1,7 @@
 // The parallelism planner: every valid layout of a job on up to N GPUs, the fastest that fits.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -106,7 +107,11 @@ std::optional<Plan> plan_family_on(const Model& model, const TrainingSpec& train
 // Micro-batches per step for `per_step` = dp x micro-batch sequences: the whole number that
 // brings the global batch nearest the recipe's `global_batch` (within 2/3 to 4/3 of it when
 // per_step <= global_batch), not the ceiling, which nearly doubles it when per_step is just
-// under the batch and would buy throughput by changing the training.
-int microbatches_for(int global_batch, int per_step);
+// under the batch and would buy throughput by changing the training. (Inline: the search takes
+// it for every width it weighs.)
+inline int microbatches_for(int global_batch, int per_step) {
+  const long b = global_batch, p = std::max(1, per_step);
+  return static_cast<int>(std::max(1L, (2 * b + p) / (2 * p)));  // floor(b / p + 1/2)
+}
 
 }  // namespace gpusizer

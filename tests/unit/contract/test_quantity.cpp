@@ -75,3 +75,54 @@ TEST_CASE("ambiguous groupings are refused, not guessed", "[quantity]") {
     CHECK_FALSE(parse_quantity(bad).has_value());
   }
 }
+
+TEST_CASE("sizes on disk are read with their unit of bytes, strictly", "[quantity][data]") {
+  using gpusizer::parse_size;
+  using gpusizer::SizeParse;
+  auto bytes = [](const char* text) {
+    const SizeParse p = parse_size(text);
+    return p.status == SizeParse::ok ? p.bytes : -1.0;
+  };
+  CHECK(bytes("8TB") == 8e12);
+  CHECK(bytes("8 TB") == 8e12);
+  CHECK(bytes("500GB") == 5e11);
+  CHECK(bytes("500 GB") == 5e11);
+  CHECK(bytes("1.5TiB") == 1.5 * 1099511627776.0);
+  CHECK(bytes("2 PB") == 2e15);
+  CHECK(bytes("750 MB") == 7.5e8);
+  CHECK(bytes("8 太字节") == 8e12);
+  CHECK(bytes("500 吉字节") == 5e11);
+  CHECK(bytes("八太字节") == 8e12);
+  CHECK(bytes("８ＴＢ") == 8e12);  // typed with a Chinese input method
+  CHECK(bytes("8000000000000") == 8e12);  // a plain number is bytes
+  CHECK(bytes("1,500 GB") == 1.5e12);
+  CHECK(bytes("-8TB") == -8e12);  // the range is the field's business
+  CHECK(parse_size("8Tb").status == SizeParse::bits);
+  CHECK(parse_size("8 gb").status == SizeParse::bits);
+  CHECK(parse_size("8T").status == SizeParse::count);
+  CHECK(parse_size("8 trillion").status == SizeParse::count);
+  CHECK(parse_size("8万").status == SizeParse::count);
+  CHECK(parse_size("8 Mbps").status == SizeParse::not_a_size);
+  CHECK(parse_size("8TTB").status == SizeParse::not_a_size);
+  CHECK(parse_size("1.5万GB").status == SizeParse::not_a_size);
+  CHECK(parse_size("lots").status == SizeParse::not_a_size);
+  CHECK(parse_size("").status == SizeParse::not_a_size);
+}
+
+TEST_CASE("a line's speed is read in Mbit/s, with its unit or as Chinese lines are sold", "[quantity][data]") {
+  using gpusizer::parse_rate;
+  CHECK(parse_rate("100") == 100);
+  CHECK(parse_rate("100Mbps") == 100);
+  CHECK(parse_rate("100 mbps") == 100);
+  CHECK(parse_rate("1 Gbps") == 1000);
+  CHECK(parse_rate("1Gbit/s") == 1000);
+  CHECK(parse_rate("10 Gb/s") == 10000);
+  CHECK(parse_rate("100 MB/s") == 800);  // bytes per second
+  CHECK(parse_rate("百兆") == 100);
+  CHECK(parse_rate("千兆") == 1000);
+  CHECK(parse_rate("万兆") == 10000);
+  CHECK(parse_rate("100M宽带") == 100);
+  CHECK(parse_rate("500兆") == 500);
+  CHECK_FALSE(parse_rate("fast").has_value());
+  CHECK_FALSE(parse_rate("100 TB").has_value());
+}

@@ -141,8 +141,8 @@ TEST_CASE("the global batch stays near the recipe's, not rounded up to nearly tw
   }
 }
 
-// What the planner's search relies on to skip layouts (planner.cpp): memory only grows as
-// dp shrinks, and a step takes at least (m + (pp - 1)/v) times the stage's work.
+// What the planner's search relies on to skip layouts (descend(), planner_search.cpp): memory
+// only grows as dp shrinks, and a step takes at least (m + (pp - 1)/v) times the stage's work.
 TEST_CASE("the models keep the properties the planner's bounds rely on", "[scaling]") {
   const Model m = *default_catalog()->find_model("llama-2-70b");
   TrainingSpec t;
