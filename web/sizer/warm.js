@@ -11,5 +11,10 @@ import { firstAnswer, today } from './first.js';
 // The element's language as it will be without a lang attribute (the browser's, zh or en:
 // i18n.js defaultLang); the element asks again for its own, which this fetch then serves.
 const lang = /^zh\b/i.test(navigator.language || '') ? 'zh' : 'en';
+// Its strings too (sizer/lang-ready.js asks for them once the element's modules are in).
+const strings = document.createElement('link');
+strings.rel = 'modulepreload';
+strings.href = new URL(`./i18n-${lang}.js`, import.meta.url).href;
+document.head.append(strings);
 if (/^#r=/.test(location.hash)) warm();
 else firstAnswer(lang, today()).then((answer) => answer || warm());
