@@ -539,6 +539,9 @@ export class Controller {
     const request = this.request();
     if (JSON.stringify(sortKeys(request)) !== JSON.stringify(sortKeys(first.request))) return false;
     s.prerendered = true;
+    this.syncBusy(); // busy until the engine's answer is in
+    // Every view at once, its module in (index.html preloads them): the rows with the plan.
+    await Promise.all(this.views.map((view) => view.start?.()));
     await this.run(first.response);
     return true;
   }
@@ -851,7 +854,8 @@ export class Controller {
       // below the fold once it has painted and their modules are in (data-first hides them
       // meanwhile, gpu-sizer.css), so their drawing (tens of milliseconds while the page's code
       // is still cold) does not hold up the figures. Later results draw everything at once.
-      const first = !s.hasResult;
+      // (The build's answer, its views' modules in, draws them all at once.)
+      const first = !s.hasResult && !given;
       // Only what changed is drawn again: an answer the views show already (the engine's, equal to
       // the build's; an edit that changes nothing the core answers) leaves them as they are.
       const same = !first && !s.finishing && shown === s.shown;
