@@ -14,9 +14,19 @@
 //                   median and 90th percentile over N edits
 //   typing          long tasks (> 50 ms, the Long Tasks API) while typing into the tokens field
 //                   key by key, 60 ms apart
+//   first rows      navigation start → the comparison table's first offer rows painted (the first
+//                   frame with a tr[data-offer-id] in the element's shadow root), cold and warm, and
+//                   the bytes on the wire before them (every response of the page finished by
+//                   then, encoded body and headers, from the DevTools protocol; the wasm is the
+//                   page's, which hands it to the core's worker)
 //
-//   node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--json]
-//   node scripts/bench-page.mjs SITE --against OTHER_SITE [--runs 9]
+// Each in two profiles, mobile first: Lighthouse's mobile one (150 ms round trip, 1.6 Mbit/s down,
+// 675 kbit/s up: Network.emulateNetworkConditions; the processor 4 times slower:
+// Emulation.setCPUThrottlingRate; 360 × 640 CSS pixels), then the desktop (1280 × 900, no
+// throttling); the site served gzipped (serve.mjs's gzip) in both.
+//
+//   node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--profile mobile|desktop] [--json]
+//   node scripts/bench-page.mjs SITE --against OTHER_SITE [--runs 9] [--profile mobile|desktop]
 //
 // With --against, only the first paint, of both sites, their runs taken in turns (A, B, A, B...):
 // on a machine shared with other work the load changes by the minute, and a comparison of two
@@ -25,7 +35,8 @@
 // the core's worker, the wasm's fetch, the worker's answers, the render, the paint.
 //
 // Targets on the development machine: first paint ≤ 600 ms, edit → paint ≤ 120 ms median, no long
-// task over 50 ms while typing. The figures are compared with them in the output only.
+// task over 50 ms while typing (desktop); first rows ≤ 1.5 s, edit → paint ≤ 400 ms (mobile). The
+// figures are compared with them in the output only.
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,16 +46,35 @@ import { startServer } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const TARGETS = { firstPaint: 600, editToPaint: 120, longTask: 50 };
+const PROFILES = {
+  // Lighthouse's mobile profile: its network (150 ms RTT, 1,638.4 kbit/s down, 675 kbit/s up) and
+  // its 4x processor slowdown, on a 360 px wide screen.
+  mobile: {
+    label: 'mobile (Lighthouse: 150 ms RTT, 1.6 Mbit/s down, CPU 4x slower, 360 × 640)',
+    viewport: { width: 360, height: 640 },
+    network: { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 },
+    cpu: 4,
+    targets: { firstRows: 1500, firstPaint: 1500, editToPaint: 400, longTask: 50 },
+  },
+  desktop: {
+    label: 'desktop (1280 × 900, no throttling)',
+    viewport: { width: 1280, height: 900 },
+    network: null,
+    cpu: 1,
+    targets: { firstRows: 600, firstPaint: 600, editToPaint: 120, longTask: 50 },
+  },
+};
+let TARGETS = PROFILES.desktop.targets;
 
 function parseArgs(argv) {
-  const opts = { site: path.join(here, '../build/wasm/site'), runs: 5, edits: 21, json: false, against: null };
+  const opts = { site: path.join(here, '../build/wasm/site'), runs: 5, edits: 21, json: false, against: null, profiles: ['mobile', 'desktop'] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Number(argv[++i]);
     else if (a === '--edits') opts.edits = Number(argv[++i]);
     else if (a === '--json') opts.json = true;
     else if (a === '--against') opts.against = argv[++i];
+    else if (a === '--profile') opts.profiles = [argv[++i]];
     else if (a === '--help' || a === '-h') opts.help = true;
     else opts.site = a;
   }
@@ -79,6 +109,13 @@ const probe = () => {
     setTimeout(() => { b.firstPaint ??= performance.now(); }, 0);
   };
   requestAnimationFrame(look);
+  // The first offer rows painted: the first frame with a row of the comparison table.
+  const rows = () => {
+    if (!document.querySelector('gpu-sizer')?.shadowRoot?.querySelector('tr[data-offer-id]')) return requestAnimationFrame(rows);
+    b.at.rowsShown = performance.now();
+    setTimeout(() => { b.firstRows ??= performance.now(); }, 0);
+  };
+  requestAnimationFrame(rows);
   document.addEventListener('gpusizer-result', (e) => {
     b.lastTokens = e.detail?.request?.training?.tokens;
     if (b.wholePaint == null) {
@@ -119,15 +156,18 @@ const probe = () => {
  */
 async function firstPaint(page, url, requests = []) {
   requests.length = 0;
+  const wire = page.__wire ?? { list: [], start: null };
+  wire.list.length = 0;
+  wire.start = null;
   await page.goto(url);
-  await page.waitForFunction(() => window.__bench && window.__bench.firstPaint != null && window.__bench.wholePaint != null, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.__bench && window.__bench.firstPaint != null && window.__bench.wholePaint != null && window.__bench.firstRows != null, null, { timeout: 60000 });
   const got = await page.evaluate(() => {
     const b = window.__bench;
     const nav = performance.getEntriesByType('navigation')[0];
     // The scripts in before the element was defined (the modules imported later are not its graph).
     const scripts = performance.getEntriesByType('resource')
       .filter((r) => /\.m?js$/.test(new URL(r.name).pathname) && r.responseEnd <= (b.at.defined ?? Infinity));
-    return { paint: b.firstPaint, whole: b.wholePaint, at: b.at, timeOrigin: performance.timeOrigin, html: nav?.responseEnd,
+    return { paint: b.firstPaint, rows: b.firstRows, whole: b.wholePaint, at: b.at, timeOrigin: performance.timeOrigin, html: nav?.responseEnd,
       scripts: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : NaN };
   });
   const { at } = got;
@@ -156,7 +196,10 @@ async function firstPaint(page, url, requests = []) {
     whole: got.whole,
   };
   steps.render = at.render ?? NaN;
-  return { paint: got.paint, steps };
+  // The bytes on the wire before the first rows: the responses finished by then (DevTools
+  // protocol timestamps are seconds on a clock whose zero is the document's request).
+  const bytes = wire.start == null ? NaN : wire.list.filter((e) => (e.t - wire.start) * 1000 <= got.rows).reduce((s, e) => s + e.bytes, 0);
+  return { paint: got.paint, rows: got.rows, bytes, steps };
 }
 
 // The first result's way, in order: what each milestone means (each is ms after navigation start).
@@ -204,7 +247,7 @@ function edit(page, value) {
 async function paintRun(newContext, watch, url) {
   const context = await newContext();
   const page = await context.newPage();
-  watch(page);
+  await watch(page);
   const requests = [];
   page.on('requestfinished', (r) => requests.push(r));
   const cold = await firstPaint(page, url, requests);
@@ -221,11 +264,16 @@ const stepMedians = (runs) => Object.fromEntries(STEPS.concat([['render']]).map(
   return [k, xs.length ? median(xs) : NaN];
 }));
 
+const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 const paintSummary = (runs) => {
   const cold = runs.map((r) => r.cold.paint);
   const warm = runs.map((r) => r.warm.paint);
   const whole = runs.map((r) => r.cold.steps.whole);
   return {
+    firstRowsCold: spread(runs.map((r) => r.cold.rows)),
+    firstRowsWarm: spread(runs.map((r) => r.warm.rows)),
+    bytesCold: spread(runs.map((r) => r.cold.bytes)),
+    bytesWarm: spread(runs.map((r) => r.warm.bytes)),
     wholePaintCold: { median: median(whole), min: Math.min(...whole), max: Math.max(...whole) },
     firstPaintCold: { median: median(cold), min: Math.min(...cold), max: Math.max(...cold) },
     firstPaintWarm: { median: median(warm), min: Math.min(...warm), max: Math.max(...warm) },
@@ -237,6 +285,12 @@ function printPaint(summary, runs, label = '') {
   const mark = (ok) => (ok ? 'within target' : 'OVER target');
   const fc = summary.firstPaintCold;
   const fw = summary.firstPaintWarm;
+  const rc = summary.firstRowsCold;
+  const rw = summary.firstRowsWarm;
+  const kb = (v) => (Number.isFinite(v) ? `${(v / 1024).toFixed(0)} KB` : '—');
+  console.log(`${label}FIRST OFFER ROWS painted, cold (${runs} fresh contexts): median ${ms(rc.median)} (min ${ms(rc.min)}, max ${ms(rc.max)})  [target ≤ ${TARGETS.firstRows} ms: ${mark(rc.median <= TARGETS.firstRows)}]`);
+  console.log(`${label}  bytes on the wire before them: median ${kb(summary.bytesCold.median)} (min ${kb(summary.bytesCold.min)}, max ${kb(summary.bytesCold.max)})`);
+  console.log(`${label}first offer rows painted, warm (reloaded, service worker): median ${ms(rw.median)} (min ${ms(rw.min)}, max ${ms(rw.max)}); bytes on the wire before them ${kb(summary.bytesWarm.median)}`);
   console.log(`${label}first result painted, cold (${runs} fresh contexts): median ${ms(fc.median)} (min ${ms(fc.min)}, max ${ms(fc.max)})  [target ≤ ${TARGETS.firstPaint} ms: ${mark(fc.median <= TARGETS.firstPaint)}]`);
   console.log(`${label}first result painted, warm (reloaded):             median ${ms(fw.median)} (min ${ms(fw.min)}, max ${ms(fw.max)})`);
   const wc = summary.wholePaintCold;
@@ -255,7 +309,7 @@ function printPaint(summary, runs, label = '') {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    console.log('usage: node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--json] [--against OTHER_SITE]');
+    console.log('usage: node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--profile mobile|desktop] [--json] [--against OTHER_SITE]');
     return;
   }
   for (const site of [opts.site, opts.against].filter(Boolean)) {
@@ -264,68 +318,96 @@ async function main() {
       process.exit(2);
     }
   }
-  const server = await startServer({ dir: opts.site, port: 0 });
-  const other = opts.against ? await startServer({ dir: opts.against, port: 0 }) : null;
+  if (opts.profiles.some((p) => !PROFILES[p])) {
+    console.error(`bench-page: --profile is one of ${Object.keys(PROFILES).join(', ')}`);
+    process.exit(2);
+  }
+  const server = await startServer({ dir: opts.site, port: 0, gzip: true });
+  const other = opts.against ? await startServer({ dir: opts.against, port: 0, gzip: true }) : null;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run', '--disable-quic'],
   });
-  const errors = [];
-  const newContext = async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(probe);
-    return context;
-  };
-  const watch = (page) => {
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  };
   const load = () => (fs.existsSync('/proc/loadavg') ? fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : '?');
-  const out = { paint: [], against: [], edits: [], core: [], render: [], longTasks: [], typedMs: 0 };
-  const loadBefore = load();
+  const results = {};
   try {
-    // First paint: a fresh context per run (cold), then a reload in it (warm); with --against,
-    // the two sites in turns.
-    for (let i = 0; i < opts.runs; i++) {
-      out.paint.push(await paintRun(newContext, watch, server.url));
-      if (other) out.against.push(await paintRun(newContext, watch, other.url));
-    }
-
-    // Edits and typing on one page in use.
-    if (!other) {
-      const context = await newContext();
-      const page = await context.newPage();
-      watch(page);
-      await firstPaint(page, server.url);
-      await page.waitForTimeout(1500); // let deferred work (the claims) start and the page go quiet
-      for (let i = 0; i < 3; i++) await edit(page, `${1.1 + i / 10}T`); // warm-up: the code's first runs
-      for (let i = 0; i < opts.edits; i++) {
-        const e = await edit(page, `${(1 + (i % 20) / 20).toFixed(2)}T`);
-        out.edits.push(e.total);
-        out.core.push(e.core);
-        out.render.push(e.render);
-      }
-
-      const input = page.locator('gpu-sizer #f-tokens');
-      const start = await page.evaluate(() => performance.now());
-      const t0 = Date.now();
-      for (const text of ['1.5T', '750B', '2T', '3.2T']) {
-        await input.fill('');
-        await input.pressSequentially(text, { delay: 60 });
-        await page.waitForFunction((v) => window.__bench.lastTokens === v, text, { timeout: 15000 });
-      }
-      await page.waitForTimeout(600);
-      out.typedMs = Date.now() - t0;
-      out.longTasks = (await page.evaluate((s) => window.__bench.long.filter((e) => e.start >= s), start)).map((e) => e.duration);
-      await context.close();
+    for (const name of opts.profiles) {
+      const profile = PROFILES[name];
+      TARGETS = profile.targets;
+      results[name] = await runProfile(browser, profile, server, other, opts, load);
     }
   } finally {
     await browser.close();
     await server.close();
     await other?.close();
   }
+  if (opts.json) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  for (const name of opts.profiles) {
+    TARGETS = PROFILES[name].targets;
+    report(results[name], PROFILES[name], opts);
+  }
+}
 
+/** Every figure of one profile: first paints (both sites in turns with --against), then edits and typing. */
+async function runProfile(browser, profile, server, other, opts, load) {
+  const errors = [];
+  const newContext = async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: profile.viewport });
+    await context.addInitScript(probe);
+    return context;
+  };
+  // Each page: its errors recorded, the profile's throttling, and the bytes of every response.
+  const watch = async (page) => {
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    if (profile.network) await cdp.send('Network.emulateNetworkConditions', profile.network);
+    if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+    const wire = { list: [], start: null };
+    page.__wire = wire;
+    cdp.on('Network.requestWillBeSent', (e) => { if (e.type === 'Document' && wire.start == null) wire.start = e.timestamp; });
+    cdp.on('Network.loadingFinished', (e) => wire.list.push({ t: e.timestamp, bytes: e.encodedDataLength }));
+  };
+  const out = { paint: [], against: [], edits: [], core: [], render: [], longTasks: [], typedMs: 0 };
+  const loadBefore = load();
+  // First paint: a fresh context per run (cold), then a reload in it (warm); with --against,
+  // the two sites in turns.
+  for (let i = 0; i < opts.runs; i++) {
+    out.paint.push(await paintRun(newContext, watch, server.url));
+    if (other) out.against.push(await paintRun(newContext, watch, other.url));
+  }
+  // Edits and typing on one page in use.
+  if (!other) {
+    const context = await newContext();
+    const page = await context.newPage();
+    await watch(page);
+    await firstPaint(page, server.url);
+    await page.waitForTimeout(1500); // let deferred work (the claims) start and the page go quiet
+    for (let i = 0; i < 3; i++) await edit(page, `${1.1 + i / 10}T`); // warm-up: the code's first runs
+    for (let i = 0; i < opts.edits; i++) {
+      const e = await edit(page, `${(1 + (i % 20) / 20).toFixed(2)}T`);
+      out.edits.push(e.total);
+      out.core.push(e.core);
+      out.render.push(e.render);
+    }
+    const input = page.locator('gpu-sizer #f-tokens');
+    const start = await page.evaluate(() => performance.now());
+    const t0 = Date.now();
+    for (const text of ['1.5T', '750B', '2T', '3.2T']) {
+      await input.fill('');
+      await input.pressSequentially(text, { delay: 60 });
+      await page.waitForFunction((v) => window.__bench.lastTokens === v, text, { timeout: 30000 });
+    }
+    await page.waitForTimeout(600);
+    out.typedMs = Date.now() - t0;
+    out.longTasks = (await page.evaluate((s) => window.__bench.long.filter((e) => e.start >= s), start)).map((e) => e.duration);
+    await context.close();
+  }
   const loadAfter = load();
   const summary = { ...paintSummary(out.paint), errors, load: { before: loadBefore, after: loadAfter } };
   if (other) summary.against = paintSummary(out.against);
@@ -334,12 +416,16 @@ async function main() {
       core: median(out.core), render: median(out.render) };
     summary.typing = { longTasks: out.longTasks.length, maxLongTask: out.longTasks.length ? Math.max(...out.longTasks) : 0, ms: out.typedMs };
   }
-  if (opts.json) {
-    console.log(JSON.stringify({ ...summary, raw: out }, null, 2));
-    return;
-  }
+  summary.raw = out;
+  return summary;
+}
+
+function report(summary, profile, opts) {
+  const other = !!opts.against;
+  const out = summary.raw;
   const mark = (ok) => (ok ? 'within target' : 'OVER target');
-  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, 1280 × 900, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average ${loadBefore} before, ${loadAfter} after, ${os.cpus().length} cores)`);
+  const { before: loadBefore, after: loadAfter } = summary.load;
+  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, gzip, ${profile.label}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average ${loadBefore} before, ${loadAfter} after, ${os.cpus().length} cores)`);
   printPaint(summary, opts.runs, other ? 'A: ' : '');
   if (other) {
     console.log(`bench-page: against ${path.resolve(opts.against)}, runs in turns with the above`);
@@ -347,11 +433,12 @@ async function main() {
   } else {
     const e = summary.editToPaint;
     console.log(`one changed field → result painted (${e.n} edits):  median ${ms(e.median)}, p90 ${ms(e.p90)}, max ${ms(e.max)}  [target ≤ ${TARGETS.editToPaint} ms: ${mark(e.median <= TARGETS.editToPaint)}]`);
-    console.log(`  of which the core's estimate (gpusizer:estimate, median) ${ms(e.core)}, the page's render (gpusizer:render, median) ${ms(e.render)}`);
+    console.log(`  of which the core's estimate (gpusizer:estimate, median: the worker's round trip) ${ms(e.core)}, the page's render (gpusizer:render, median) ${ms(e.render)}`);
     const ty = summary.typing;
     console.log(`typing 4 values key by key (60 ms apart, ${ty.ms} ms): ${ty.longTasks} long tasks${ty.longTasks ? `, longest ${ms(ty.maxLongTask)}: ${out.longTasks.map((d) => d.toFixed(0)).join(', ')} ms` : ''}  [target: none over ${TARGETS.longTask} ms: ${mark(ty.longTasks === 0)}]`);
   }
-  if (errors.length) console.log(`page errors: ${errors.join(' | ')}`);
+  if (summary.errors.length) console.log(`page errors: ${summary.errors.join(' | ')}`);
+  console.log('');
 }
 
 main().catch((err) => {

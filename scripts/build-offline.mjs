@@ -78,6 +78,16 @@ const bundle = await esbuild.build({
   charset: 'utf8', // the Chinese strings as they are, not \u escapes
   legalComments: 'none',
   loader: { '.css': 'text' },
+  // Every language's strings are inside (sizer/i18n.js as in web/): the module that loads the
+  // page's languages before the element runs (a top-level await, which a classic script cannot
+  // have) has nothing to do here.
+  plugins: [{
+    name: 'languages-inside',
+    setup(build) {
+      build.onResolve({ filter: /\/lang-ready\.js$/ }, () => ({ path: 'lang-ready', namespace: 'empty' }));
+      build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+    },
+  }],
   // import.meta does not exist in a classic script; the modules and the glue only resolve
   // neighbouring files against it, which this page never loads.
   define: { 'import.meta.url': 'document.baseURI' },

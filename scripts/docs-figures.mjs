@@ -36,10 +36,12 @@ function wrap(text, width = 96) {
 // The parts of the site, in the order the table lists them: each file belongs to the first
 // whose test it passes (every file to one: measure() throws otherwise).
 const PARTS = [
-  ['`gpusizer.wasm`: the core', (n) => n === 'gpusizer.wasm'],
+  ['`gpusizer.wasm`: the calculator\'s core', (n) => n === 'gpusizer.wasm'],
   ['`gpusizer.js`: Emscripten\'s glue (Embind)', (n) => n === 'gpusizer.js'],
-  ['the provider kit, the iframe page and the demo, with their scripts, styles and example catalog',
-    (n) => /^(provider|embed|demo)\.|^provider-catalog\.example\.json$/.test(n) || n.endsWith('.json')],
+  ['the first answers the build computed (`first/`: the default request in each language for each day of a week, and the form\'s lists)',
+    (n) => n.startsWith('first/')],
+  ['the provider kit (its own wasm module, page, scripts and strings), the iframe page and the demo, with their styles and example catalog',
+    (n) => /^(provider|embed|demo)\.|^provider-catalog\.example\.json$|^gpusizer-kit\.|^sizer\/i18n-kit-/.test(n) || n.endsWith('.json')],
   ['scripts of the page, the element and its views, the loader and the service worker, minified', (n) => /\.m?js$/.test(n)],
   ['styles, the calculator\'s HTML, manifest and icons', () => true],
 ];

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Minifies the assembled site's own scripts and styles in place (esbuild's transform, file by
+// Minifies the assembled site's own pages, scripts and styles in place (esbuild's transform, file by
 // file: the modules keep their names, imports and exports, so the site's layout is unchanged).
 // The sources in web/ stay readable; what is deployed is what a phone downloads.
 //
@@ -30,6 +30,25 @@ let before = 0;
 let after = 0;
 for (const file of walk(dir)) {
   const name = path.relative(dir, file).split(path.sep).join('/');
+  // The pages: without their comments (web/'s notes for its readers) and the indentation of their
+  // lines; pages with text areas or preformatted text keep their indentation.
+  if (name.endsWith('.webmanifest')) {
+    const source = fs.readFileSync(file, 'utf8');
+    const code = JSON.stringify(JSON.parse(source));
+    fs.writeFileSync(file, code);
+    before += Buffer.byteLength(source);
+    after += Buffer.byteLength(code);
+    continue;
+  }
+  if (name.endsWith('.html')) {
+    const source = fs.readFileSync(file, 'utf8');
+    let code = source.replace(/<!--[\s\S]*?-->[ \t]*\n?/g, '');
+    if (!/<(textarea|pre)\b/i.test(code)) code = code.replace(/\n[ \t]+/g, '\n');
+    fs.writeFileSync(file, code);
+    before += Buffer.byteLength(source);
+    after += Buffer.byteLength(code);
+    continue;
+  }
   const loader = name.endsWith('.css') ? 'css' : /\.(m?js)$/.test(name) ? 'js' : null;
   if (!loader) continue;
   const source = fs.readFileSync(file, 'utf8');
@@ -43,4 +62,4 @@ for (const file of walk(dir)) {
   before += Buffer.byteLength(source);
   after += Buffer.byteLength(code);
 }
-console.log(`minify-site: ${(before / 1024).toFixed(1)} KB of scripts and styles -> ${(after / 1024).toFixed(1)} KB`);
+console.log(`minify-site: ${(before / 1024).toFixed(1)} KB of pages, scripts and styles -> ${(after / 1024).toFixed(1)} KB`);

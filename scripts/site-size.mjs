@@ -45,7 +45,7 @@ export function measureSite(dir) {
 
   // What the calculator page (index.html) fetches: the files its HTML names, and every file of the
   // site a fetched script or stylesheet names in a string literal (imports, the worker, the wasm),
-  // followed transitively; links to other pages are not followed. The service worker's cache of
+  // followed transitively, with one language's strings and one first answer (below); links to other pages are not followed. The service worker's cache of
   // the whole site is filled afterwards, in the background: the site's total is printed beside it.
   const byName = new Map(rows.map((r) => [r.name, r]));
   function references(name) {
@@ -67,7 +67,15 @@ export function measureSite(dir) {
     return found;
   }
   const page = new Set(['index.html']);
-  for (const queue = ['index.html']; queue.length > 0; ) {
+  // Files a page names by a template (its language's strings, the build's first answer for its
+  // language and day): the largest of each kind is counted, once. The provider kit's module, which
+  // the calculator page loads only when a provider's file is chosen, is named that way too and is
+  // not counted.
+  const largest = (re) => rows.filter((r) => re.test(r.name)).sort((a, b) => b.gzip - a.gzip)[0]?.name;
+  const chosen = [largest(/^sizer\/i18n-[a-z]+\.js$/), largest(/^first\/catalog\.json$/), largest(/^first\/[a-z]+-\d{4}-\d\d-\d\d\.json$/)];
+  const queue = ['index.html', ...chosen.filter(Boolean)];
+  for (const name of queue) page.add(name);
+  while (queue.length > 0) {
     for (const next of references(queue.pop())) if (!page.has(next)) { page.add(next); queue.push(next); }
   }
   const fetched = served.filter((r) => page.has(r.name));

@@ -1,4 +1,5 @@
-// Embind bindings: the boundary functions of core/include/gpusizer/api.hpp, nothing else.
+// Embind bindings of the calculator: the boundary functions of core/include/gpusizer/api.hpp the
+// page's estimates need, nothing else (the provider kit's are in kit_bindings.cpp, its own module).
 #include <emscripten/bind.h>
 
 #include <string>
@@ -14,7 +15,5 @@ EMSCRIPTEN_BINDINGS(gpusizer) {
   emscripten::function("optionDetail", &gpusizer::option_detail_json);
   emscripten::function("catalog", &gpusizer::catalog_json);
   emscripten::function("claims", &gpusizer::claims_json);
-  emscripten::function("catalogFromCsv", &gpusizer::catalog_from_csv);
-  emscripten::function("checkCatalog", &gpusizer::check_catalog);
   emscripten::function("version", &version_string);
 }

@@ -5,7 +5,7 @@
 // Every sentence is the message table's or the core's, in the element's language; the file's
 // name and the core's messages go in as text.
 import * as engine from './sizer/engine.js';
-import { i18n, normalizeLang } from './sizer/i18n.js';
+import { i18n, normalizeLang, hasLang, loadLang } from './sizer/i18n.js';
 import { h, replace } from './sizer/dom.js';
 
 const MAX_BYTES = 2 * 1024 * 1024; // the core's limit; a larger file is not even read
@@ -90,6 +90,10 @@ export class CatalogFile {
   relocalize() {
     const lang = this.currentLang();
     if (lang === this.lang) return;
+    if (!hasLang(lang)) {
+      loadLang(lang).then(() => this.relocalize(), () => {}); // its strings first (their own module)
+      return;
+    }
     this.lang = lang;
     // The core's message in the new language too.
     if (this.file && this.outcome && !this.outcome.ok && this.file.text != null) this.check();

@@ -19,6 +19,7 @@
 // Height: this page posts {type: "gpusizer:height", height} (CSS pixels, its body's height) to the
 // parent window whenever that changes, and nothing else; it never reads the parent. The parent's
 // listener (docs/embedding.md) checks the message's origin and source and sizes the iframe.
+import './sizer/lang-ready.js';
 import { i18n, normalizeLang, defaultLang } from './sizer/i18n.js';
 
 const params = new URLSearchParams(location.search);

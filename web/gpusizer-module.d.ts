@@ -1,4 +1,5 @@
-// Types of the wasm module (gpusizer.js in the site root, built from wasm/bindings.cpp): an ES module
+// Types of the wasm modules (gpusizer.js in the site root, built from wasm/bindings.cpp; the provider
+// kit's gpusizer-kit.js from wasm/kit_bindings.cpp): an ES module
 // factory, `import createGpusizer from './gpusizer.js'`, whose module has the core's boundary
 // functions (core/include/gpusizer/api.hpp). They take and return JSON text; the types name what
 // the text holds (gpusizer-contract.d.ts, generated from core/schema/). To type that import, copy
@@ -101,6 +102,16 @@ export interface GpusizerModule {
   catalog(): JsonText<GpusizerDefaultCatalog>;
   /** The renters' guide's claims, each computed now, in lang ("en" or "zh"; anything else is en). */
   claims(lang: string): JsonText<GpusizerClaims>;
+  /** The core's version, e.g. "0.1.0". */
+  version(): string;
+}
+
+/**
+ * The provider kit's module (gpusizer-kit.js, built from wasm/kit_bindings.cpp; its factory
+ * createGpusizerKit): provider.html's, and the calculator page's file input loads it when a
+ * provider's file is read. The calculator's module (GpusizerModule) does not carry these.
+ */
+export interface GpusizerKitModule {
   /**
    * The provider kit: a price list (CSV, or a spreadsheet's tab- or semicolon-separated copy, one
    * offer per row, the first row naming the columns) as a catalog, in lang ("en" or "zh").
@@ -108,8 +119,6 @@ export interface GpusizerModule {
   catalogFromCsv(csv: string, lang: string): JsonText<GpusizerCatalogFromCsv>;
   /** The provider kit: a catalog (JSON text) checked as a request's catalog is read, in lang. */
   checkCatalog(catalog: string, lang: string): JsonText<GpusizerCheckCatalog>;
-  /** The core's version, e.g. "0.1.0". */
-  version(): string;
 }
 
 /** Options of the factory (Emscripten's): how the .wasm is found, or its bytes. */

@@ -13,7 +13,7 @@
 // entry per keystroke); opening such a link sets element.request. The element itself never
 // touches the URL.
 
-import { i18n } from './sizer/i18n.js';
+import { i18n, hasLang, loadLang } from './sizer/i18n.js';
 
 // The calculator's core started loading (in its worker) before this: sizer/warm.js, first in
 // the page's head. What the first result does not need is imported after it, so its files do
@@ -74,6 +74,10 @@ const sizerLang = () => (sizer && typeof sizer.language === 'string' ? sizer.lan
 function syncLanguage() {
   const lang = sizerLang();
   if (!lang) return;
+  if (!hasLang(lang)) {
+    loadLang(lang).then(syncLanguage, () => {});
+    return;
+  }
   if (lang !== pageLang) {
     pageLang = lang;
     document.documentElement.lang = HTML_LANG[lang] || lang;

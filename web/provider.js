@@ -12,7 +12,8 @@
 // and carries, inside <noscript>, the catalog's price table (sizer/fallback.js, the table the
 // element itself shows without WebAssembly) as static HTML.
 import * as engine from './sizer/engine.js';
-import { i18n, normalizeLang, defaultLang, langName, LANGS, localText, localCurrency } from './sizer/i18n.js';
+import './sizer/lang-ready.js';
+import { i18n, normalizeLang, defaultLang, langName, LANGS, localText, localCurrency, loadKitStrings } from './sizer/i18n.js';
 import { readContract } from './sizer/contract.js';
 import { h, replace } from './sizer/dom.js';
 import { fallbackBlock } from './sizer/fallback.js';
@@ -54,6 +55,9 @@ const state = {
   seq: 0,
   timer: 0,
 };
+// The kit's own strings, in the page's language, before anything is shown (their own module).
+const kitReady = new Set([state.lang]);
+await loadKitStrings(state.lang).catch(() => {});
 
 let t = i18n(state.lang).t;
 let fmt = i18n(state.lang).fmt;
@@ -526,6 +530,14 @@ async function copy(textarea, status) {
 
 function setLang(lang) {
   if (!lang || lang === state.lang) return;
+  if (!kitReady.has(lang)) {
+    // its strings first (their own modules)
+    loadKitStrings(lang).then(() => {
+      kitReady.add(lang);
+      setLang(lang);
+    }, () => {});
+    return;
+  }
   state.lang = lang;
   ({ t, fmt } = i18n(lang));
   sizer.setAttribute('lang', lang);

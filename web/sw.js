@@ -2,7 +2,7 @@
 // the iframe page): network first (so a deployed update shows at once), the cache when the
 // network fails. Same-origin GET requests only; a page's query string (embed.html?lang=zh...)
 // is ignored when the cache answers.
-const CACHE = 'gpusizer-v9';
+const CACHE = 'gpusizer-v10';
 const PRECACHE = [
   './',
   'index.html',
@@ -28,6 +28,8 @@ const PRECACHE = [
   'gpu-sizer.css',
   'gpusizer.js',
   'gpusizer.wasm',
+  'gpusizer-kit.js',
+  'gpusizer-kit.wasm',
   'sizer/advice.js',
   'sizer/architecture.js',
   'sizer/chart.js',
@@ -39,10 +41,17 @@ const PRECACHE = [
   'sizer/engine.js',
   'sizer/engine-worker.js',
   'sizer/export.js',
+  'sizer/export-formats.js',
   'sizer/fallback.js',
   'sizer/form.js',
   'sizer/job.js',
   'sizer/i18n.js',
+  'sizer/i18n-en.js',
+  'sizer/i18n-zh.js',
+  'sizer/i18n-kit-en.js',
+  'sizer/i18n-kit-zh.js',
+  'sizer/lang-ready.js',
+  'sizer/first.js',
   'sizer/layout.js',
   'sizer/options-table.js',
   'sizer/ownership.js',

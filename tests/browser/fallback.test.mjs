@@ -45,6 +45,7 @@ const site = useSite({
     '/broken/sizer/fallback.js': siteFile('sizer/fallback.js'),
     '/broken/sizer/dom.js': siteFile('sizer/dom.js'),
     '/broken/sizer/i18n.js': siteFile('sizer/i18n.js'),
+    '/broken/sizer/i18n-zh.js': siteFile('sizer/i18n-zh.js'), // the element's language's strings
     '/test/loader.html': { type: 'text/html', body: page('<gpu-sizer lang="zh" catalog-src="/provider-catalog.example.json"></gpu-sizer>', '/broken/gpu-sizer-loader.js') },
   },
 });

@@ -1,8 +1,8 @@
-// The calculator page's way to its first result (docs/performance.md): the wasm fetched by the
-// page (sizer/warm.js, first in its head) and its bytes handed to the core's worker; the
-// first result's plan drawn a frame before the views below it, whose modules are imported
-// without holding up the element; the file input and the guide's claims imported after the
-// first result. What is checked is that each of these still does its work, not how fast (the
+// The calculator page's way to its first result (docs/performance.md): the build's answer drawn
+// whole, every view at once, then the engine's (tests/browser/prerender.test.mjs has what skips
+// it); the engine's first result (a share link's) with its plan a frame before the views below
+// it; the wasm fetched by the page and its bytes handed to the core's worker; the file input and
+// the guide's claims imported after the first result. What is checked is that each of these still does its work, not how fast (the
 // speed is scripts/bench-page.mjs's).
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,13 +62,14 @@ describe('the first result', () => {
     await settled(page);
   });
 
-  test('shows its plan first, busy, with the views below it still to come; then every view, and only then gpusizer-result', async () => {
+  test('shows the build’s answer whole (the plan and the rows in one frame), busy until the engine’s; gpusizer-result only then', async () => {
     const frames = await page.evaluate(() => window.__frames);
     assert.ok(frames.length > 0);
     const [shown] = frames;
     assert.ok(shown.gpus.length > 0, 'the plan’s GPU count is in the first frame that shows a result');
-    assert.equal(shown.first, true, 'the views below the plan wait (data-first)');
-    assert.equal(shown.busy, 'true', 'the results are aria-busy until every view is drawn');
+    assert.ok(shown.rows > 0, 'the offer rows are in that frame too (the views’ modules preloaded)');
+    assert.equal(shown.first, false, 'no view waits (data-first)');
+    assert.equal(shown.busy, 'true', 'the results are aria-busy until the engine has answered');
     // The first estimate does not wait for the version, but the core answers it first.
     assert.match(shown.meta, /gpusizer \d+\.\d+\.\d+/, 'the plan’s meta line names the core’s version from its first frame');
     const atResult = await page.evaluate(() => window.__atResult);
@@ -112,6 +113,24 @@ describe('the first result', () => {
     await page.locator('#catalog-file button').click();
     await page.waitForFunction(() => /default catalog/.test(document.querySelector('#catalog-file [role="status"]').textContent), null, { timeout: TIMEOUT });
   });
+});
+
+test('a share link’s first result (the engine’s): its plan first, busy, the views below it still to come; then every view, and only then gpusizer-result', async () => {
+  const context = await site.newContext();
+  await context.addInitScript(watchFrames);
+  const page = await site.newPage('first-paint share link', context);
+  const request = { schemaVersion: 1, model: { preset: 'llama-2-7b' }, training: { tokens: '1T' }, hardware: { gpu: 'a100-80gb' }, goal: { currency: 'USD', days: '30' } };
+  await page.goto(`${site.url}#r=${Buffer.from(JSON.stringify(request)).toString('base64url')}`);
+  await waitShadow(page, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, 'first result');
+  await settled(page);
+  const [shown] = await page.evaluate(() => window.__frames);
+  assert.ok(shown.gpus.length > 0, 'the plan’s GPU count is in the first frame that shows a result');
+  assert.equal(shown.first, true, 'the views below the plan wait (data-first)');
+  assert.equal(shown.busy, 'true', 'the results are aria-busy until every view is drawn');
+  const atResult = await page.evaluate(() => window.__atResult);
+  assert.equal(atResult.first, false);
+  assert.ok(atResult.rows > 0 && atResult.steps > 0 && atResult.layout, JSON.stringify(atResult));
+  await context.close();
 });
 
 describe('a server that sends the wasm under another type', () => {

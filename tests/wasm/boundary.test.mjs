@@ -3,9 +3,10 @@
 // usage: node tests/wasm/boundary.test.mjs build/wasm/site
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { loadModule } from './load.mjs';
+import { loadModule, loadKitModule } from './load.mjs';
 
 const gpusizer = await loadModule(process.argv[2]);
+const kit = await loadKitModule(process.argv[2]);
 
 test('version()', () => {
   assert.match(gpusizer.version(), /^\d+\.\d+\.\d+$/);
@@ -41,26 +42,33 @@ const kitInputs = ['', '\u0000', '"', 'a,b\n"open', '\ufeffprovider,gpu,currency
 for (const input of kitInputs) {
   test(`catalogFromCsv(${JSON.stringify(input.slice(0, 30))}) and checkCatalog of it answer JSON`, () => {
     for (const lang of ['en', 'zh', 'fr']) {
-      const csv = JSON.parse(gpusizer.catalogFromCsv(input, lang));
+      const csv = JSON.parse(kit.catalogFromCsv(input, lang));
       assert.equal(typeof csv.ok, 'boolean');
       if (!csv.ok) assert.equal(typeof csv.error?.code, 'string');
-      const check = JSON.parse(gpusizer.checkCatalog(input, lang));
+      const check = JSON.parse(kit.checkCatalog(input, lang));
       assert.equal(check.ok, false);
       assert.equal(typeof check.error?.path, 'string');
     }
   });
 }
 
+test('the calculator’s module carries no provider kit, the kit’s module no estimate', () => {
+  assert.equal(gpusizer.catalogFromCsv, undefined);
+  assert.equal(gpusizer.checkCatalog, undefined);
+  assert.equal(kit.estimate, undefined);
+  assert.equal(typeof kit.catalogFromCsv, 'function');
+});
+
 test('a Chinese price list through the module: the catalog keeps its text, and checks as a request’s catalog', () => {
-  const csv = JSON.parse(gpusizer.catalogFromCsv('\ufeffprovider,provider.zh,gpu,gpusPerUnit,currency,month\r\nAcme,算力科技,h100-80gb,8,元,"8.7万"\r\n', 'zh'));
+  const csv = JSON.parse(kit.catalogFromCsv('\ufeffprovider,provider.zh,gpu,gpusPerUnit,currency,month\r\nAcme,算力科技,h100-80gb,8,元,"8.7万"\r\n', 'zh'));
   assert.equal(csv.ok, true, JSON.stringify(csv.error));
   assert.deepEqual(csv.catalog.offers[0].provider, { en: 'Acme', zh: '算力科技' });
   assert.deepEqual(csv.catalog.offers[0].prices, { month: 87000 });
   assert.equal(csv.catalog.offers[0].currency, 'CNY');
-  const check = JSON.parse(gpusizer.checkCatalog(JSON.stringify(csv.catalog), 'zh'));
+  const check = JSON.parse(kit.checkCatalog(JSON.stringify(csv.catalog), 'zh'));
   assert.equal(check.ok, true);
   assert.match(check.market.rule, /中位数/);
-  const bad = JSON.parse(gpusizer.catalogFromCsv('provider,gpu,gpusPerUnit,currency,hour\nA,h100-80gb,0,CNY,1\n', 'zh'));
+  const bad = JSON.parse(kit.catalogFromCsv('provider,gpu,gpusPerUnit,currency,hour\nA,h100-80gb,0,CNY,1\n', 'zh'));
   assert.equal(bad.error.path, '/rows/2/gpusPerUnit');
   assert.match(bad.error.message, /^第 2 行 gpusPerUnit 列：/);
 });

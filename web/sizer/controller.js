@@ -5,11 +5,13 @@
 // are needed; an invalid one is ignored with one console warning (warnAttribute).
 import * as engine from './engine.js';
 import { h, replace } from './dom.js';
-import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency, localText } from './i18n.js';
+import './lang-ready.js'; // the page's languages loaded before the element runs
+import { i18n, normalizeLang, defaultLang, orderLangs, localCurrency, localText, hasLang, loadLang } from './i18n.js';
 import { FALLBACK, readContract } from './contract.js';
 import { JobForm, CUSTOM } from './form.js';
 import { Summary } from './summary.js';
 import { fallbackBlock, offersOf } from './fallback.js';
+import { firstAnswer, formLists, today } from './first.js';
 
 // Typing waits for a pause this long only where estimates run in the page (no worker): there an
 // estimate on every key would freeze the typing. With the worker each key estimates at once, one
@@ -108,6 +110,14 @@ const afterPaint = () => new Promise((resolve) => {
   }, 0));
 });
 const copy = (x) => JSON.parse(JSON.stringify(x)); // what a listener gets is its own
+const ok0 = (r) => isObject(r) && r.ok === true && isObject(r.result);
+
+/** A value with its objects' keys in order, for comparing two requests as JSON. */
+const sortKeys = (x) =>
+  Array.isArray(x) ? x.map(sortKeys) : isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, sortKeys(x[k])])) : x;
+
+/** Whether two catalogs give the form the same lists (first.js formLists: what it reads of them). */
+const sameLists = (a, b) => JSON.stringify(formLists(a)) === JSON.stringify(formLists(b));
 
 function mergeById(base, extra) {
   const out = Array.isArray(base) ? base.slice() : [];
@@ -130,7 +140,6 @@ export class Controller {
   constructor(host, root) {
     this.host = host;
     this.root = root;
-    engine.warm(); // the core's worker starts loading while the element builds its form
     this.state = {
       connected: false,
       core: null, // the core's catalog (gpus, models, offers, fx, contract) once the module has loaded
@@ -152,6 +161,8 @@ export class Controller {
       dirty: false, // an estimate was asked for, or dropped, while disconnected: run it on reconnect
       response: null, // the last response shown (the call to action re-renders from it)
       finishing: false, // the first result's plan is shown, the views below it are still to draw
+      prerendered: false, // the build's first answer is on screen; the engine's is still to come
+      shown: '', // what the views show: the response's text, the language and the call to action
       warned: new Map(), // attribute name → the invalid value a console warning was given for
     };
 
@@ -286,6 +297,11 @@ export class Controller {
   warnAttribute(name, bad, why, vars = {}) {
     const value = this.host.getAttribute(name);
     const { warned } = this.state;
+    if (bad && value != null && !hasLang(this.lang)) {
+      // In the element's language: its strings first (their own module), then the check again.
+      loadLang(this.lang).then(() => this.checkAttribute(name), () => {});
+      return;
+    }
     if (!bad || value == null) {
       warned.delete(name);
       return;
@@ -353,6 +369,7 @@ export class Controller {
   connect() {
     const s = this.state;
     s.connected = true;
+    if (!hasLang(this.lang)) this.attributeChanged('lang'); // a language not loaded with the page's
     this.applyMinHeight();
     this.checkAttributes();
     this.chart.connect();
@@ -390,6 +407,14 @@ export class Controller {
   /** An observed attribute of the host changed (also before the element is connected). */
   attributeChanged(name) {
     const s = this.state;
+    // A language whose strings are not here yet: loaded first (its own module), then applied.
+    if (name === 'lang' && !hasLang(this.lang)) {
+      const lang = this.lang;
+      loadLang(lang).then(() => {
+        if (this.lang === lang) this.attributeChanged('lang');
+      }, () => {});
+      return;
+    }
     if (name !== 'catalog-src' && this.host.isConnected) this.checkAttribute(name);
     switch (name) {
       case 'lang':
@@ -438,6 +463,9 @@ export class Controller {
           s.noWasm = true;
           throw new Error(i18n(this.lang).t('fallback.noWasm'));
         }
+        // The build's answer first, when this element will ask what it answers; the engine
+        // starts once it is on screen (or at once without one).
+        if (await this.showFirst()) await afterPaint();
         const catalog = engine.catalog();
         // The version only labels results (the meta line, the exports): the first estimate does
         // not wait for it. Asked for now, it is answered before any estimate (the core answers
@@ -454,8 +482,15 @@ export class Controller {
         // (the form shows the preset's size in compact notation).
         i18n(this.lang).compact(0);
         const core = await catalog;
+        const lists = s.core; // the build's (showFirst), or null
         s.core = core;
         s.contract = readContract(core);
+        // The build's lists are the engine's (the same build): the form stays as the reader left it.
+        if (lists && sameLists(lists, core)) {
+          s.coreLoad = null;
+          this.runNow(); // the engine's answer replaces the build's (or answers an edit made meanwhile)
+          return;
+        }
       } catch (err) {
         s.loadFailed = true;
         const message = `${i18n(this.lang).t('loadFailed')}: ${err && err.message ? err.message : err}`;
@@ -475,6 +510,40 @@ export class Controller {
       this.checkAttributes(); // against the core's lists now
       this.runNow();
     })();
+  }
+
+  /**
+   * The first answer the site's build computed (first.js), shown before the engine is in: only for
+   * an element that asks nothing of its own (no request set, as a share link does; no provider
+   * catalog, nor a catalog-src), and only when the request its form then describes is the one the
+   * build answered (the same defaults, language, currency and day). The form gets the build's lists
+   * (the default catalog's, without the offers), the views the build's answer, drawn as a first
+   * result is; no gpusizer-result is sent for it, and the results stay aria-busy until the
+   * engine's answer, which replaces it, is in. Resolves to whether it was shown.
+   */
+  async showFirst() {
+    const s = this.state;
+    const mine = () => !s.request && !s.catalog && !s.catalogFrom && !s.catalogError && !this.host.hasAttribute('catalog-src') && !s.hasResult;
+    if (!mine() || engine.bundled()) return false;
+    // The views' modules load meanwhile: the build's answer shows with every view at once.
+    for (const view of this.views) view.start?.();
+    const first = await firstAnswer(this.lang, today());
+    if (!first || !mine() || s.core || !s.connected) return false;
+    s.core = first.catalog;
+    s.contract = readContract(first.catalog);
+    s.version = first.version;
+    this.form.setContract(s.contract, this.langs);
+    this.refreshLists();
+    this.applyAttributes();
+    this.checkAttributes();
+    const request = this.request();
+    if (JSON.stringify(sortKeys(request)) !== JSON.stringify(sortKeys(first.request))) return false;
+    s.prerendered = true;
+    this.syncBusy(); // busy until the engine's answer is in
+    // Every view at once, its module in (index.html preloads them): the rows with the plan.
+    await Promise.all(this.views.map((view) => view.start?.()));
+    await this.run(first.response);
+    return true;
   }
 
   /** The preset, gpu and currency attributes (validated by the host's getters) into the form. */
@@ -691,7 +760,7 @@ export class Controller {
    */
   syncBusy() {
     const s = this.state;
-    const busy = !!(s.timer || s.queued || s.inFlight > 0 || s.again || s.finishing) && s.connected;
+    const busy = !!(s.timer || s.queued || s.inFlight > 0 || s.again || s.finishing || s.prerendered) && s.connected;
     if (busy) this.results.setAttribute('aria-busy', 'true');
     else this.results.removeAttribute('aria-busy');
   }
@@ -717,13 +786,17 @@ export class Controller {
     this.syncBusy();
   }
 
-  async run() {
+  /** Estimates and shows the answer; given: the build's answer for the form's request, shown instead (showFirst). */
+  async run(given = null) {
     const s = this.state;
+    // The language's strings first (a lang set with a request, say, whose module is still coming).
+    if (!hasLang(this.lang)) await loadLang(this.lang).catch(() => {});
     if (!s.connected) {
       s.dirty = true; // connect() runs it
       return;
     }
     if (!this.ready) return; // loadCore() / the catalog-src load will run again
+    if (s.prerendered && !given && s.coreLoad) return; // an edit before the engine is in: loadCore() runs it
     if (s.request) {
       this.fillForm(s.request);
       s.request = null;
@@ -752,7 +825,7 @@ export class Controller {
     const local = this.form.localError();
     s.inFlight++;
     try {
-      response = local ? { ok: false, schemaVersion: 1, error: local } : await engine.estimate(request);
+      response = local ? { ok: false, schemaVersion: 1, error: local } : given ?? (await engine.estimate(request));
       if (!isObject(response)) response = failed('invalid response');
     } catch (err) {
       response = failed(String(err && err.message ? err.message : err));
@@ -767,6 +840,8 @@ export class Controller {
     }
     const t1 = performance.now();
     if (seq !== s.seq) return; // a newer run superseded this one, or the element was disconnected
+    const shown = ok0(response) ? `${this.lang}|${this.host.getAttribute('cta-label')}|${this.host.getAttribute('cta-href')}|${JSON.stringify(response)}` : '';
+    if (!given) s.prerendered = false; // the engine's answer: the build's is replaced
     response.request = request; // the request that produced it, for the events
     const ok = response.ok === true && isObject(response.result);
     let t2; // the first result: its plan drawn (then t3, the rest drawn a task later, from rest)
@@ -779,9 +854,14 @@ export class Controller {
       // below the fold once it has painted and their modules are in (data-first hides them
       // meanwhile, gpu-sizer.css), so their drawing (tens of milliseconds while the page's code
       // is still cold) does not hold up the figures. Later results draw everything at once.
-      const first = !s.hasResult;
-      for (const view of first ? this.headline : this.views) view.update(response, ctx);
-      this.updateMeta(response);
+      // (The build's answer, its views' modules in, draws them all at once.)
+      const first = !s.hasResult && !given;
+      // Only what changed is drawn again: an answer the views show already (the engine's, equal to
+      // the build's; an edit that changes nothing the core answers) leaves them as they are.
+      const same = !first && !s.finishing && shown === s.shown;
+      s.shown = shown;
+      if (!same) for (const view of first ? this.headline : this.views) view.update(response, ctx);
+      if (!same) this.updateMeta(response);
       this.results.toggleAttribute('data-first', first);
       this.results.hidden = false;
       this.status.textContent = '';
@@ -802,6 +882,7 @@ export class Controller {
         this.results.removeAttribute('data-first');
       }
     } else {
+      s.shown = '';
       const error = response.error || { message: 'invalid response' };
       // The provider's catalog is wrong: its error (the field named) and no prices at all.
       if (typeof error.path === 'string' && (error.path === '/catalog' || error.path.startsWith('/catalog/'))) {
@@ -821,7 +902,7 @@ export class Controller {
       this.measure('gpusizer:render', t1, t2);
       this.measure('gpusizer:render-rest', rest, t3);
     }
-    this.emit(ok ? 'gpusizer-result' : 'gpusizer-error', response);
+    if (!given) this.emit(ok ? 'gpusizer-result' : 'gpusizer-error', response);
   }
 
   /** What the views need besides the response: the language, GPU names and the call to action. */

@@ -1,5 +1,4 @@
-// A module worker for the core's estimate, catalog, version and the kit's catalogFromCsv and
-// checkCatalog (engine.js): an estimate sizes and
+// A module worker for the core's estimate, catalog and version (engine.js): an estimate sizes and
 // prices every offer of the catalog (a tenth of a second or more of wasm), computed here so typing
 // never waits for it. It loads its own copy of the module and answers {id, text} with the core's
 // JSON (or version string), or {id, error} when the module cannot load.
@@ -28,7 +27,7 @@ const load = () => {
 };
 
 self.addEventListener('message', async (e) => {
-  const { id, op, text, lang, bytes } = e.data || {};
+  const { id, op, text, bytes } = e.data || {};
   if (op === 'wasm') {
     given(bytes instanceof ArrayBuffer ? bytes : null);
     return;
@@ -39,8 +38,6 @@ self.addEventListener('message', async (e) => {
     if (op === 'estimate') answer = m.estimate(String(text));
     else if (op === 'catalog') answer = m.catalog();
     else if (op === 'version') answer = m.version();
-    else if (op === 'catalogFromCsv') answer = m.catalogFromCsv(String(text), String(lang));
-    else if (op === 'checkCatalog') answer = m.checkCatalog(String(text), String(lang));
     else throw new Error(`unknown operation ${op}`);
     self.postMessage({ id, text: answer });
   } catch (err) {

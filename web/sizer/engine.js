@@ -1,24 +1,33 @@
-// Calls the wasm core (estimate, catalog, claims, version, and the provider kit's catalogFromCsv
-// and checkCatalog): in a worker of its own (engine-worker.js) where one can run, else in the page
-// (load()). Nothing else lives here; the claims run in another worker (claims-worker.js), so a
-// dozen of their estimates never hold up the calculator's.
+// Calls the wasm core (estimate, catalog, claims, version): in a worker of its own
+// (engine-worker.js) where one can run, else in the page (load()); and the provider kit's
+// catalogFromCsv and checkCatalog, from the kit's own module (gpusizer-kit.js, loaded in the page
+// the first time a provider's file is read: the calculator's module does not carry the kit).
+// Nothing else lives here; the claims run in another worker (claims-worker.js), so a dozen of
+// their estimates never hold up the calculator's.
 // gpusizer.js sits in the site root, one folder above this module; resolving it from
 // import.meta.url keeps the element working when a page embeds it from another folder.
 
 const MODULE_URL = new URL('../gpusizer.js', import.meta.url).href;
 const WASM_URL = new URL('../gpusizer.wasm', import.meta.url).href;
+// Named by a template, not a literal: scripts/site-size.mjs counts what a page loads by the file
+// names its scripts spell out, and the kit is loaded on a user's action only.
+const KIT = 'gpusizer-kit';
+const KIT_URL = new URL(`../${KIT}.js`, import.meta.url).href;
 
 let loading = null;
 let bundledFactory = null;
 
 /**
- * Uses this module factory instead of importing gpusizer.js: the one-file offline page
- * (scripts/build-offline.mjs) bundles the build with the wasm inlined and hands it over here,
- * before any element loads the module.
+ * Uses this module factory instead of importing gpusizer.js (and gpusizer-kit.js): the one-file
+ * offline page (scripts/build-offline.mjs) bundles a build with the wasm inlined and both the
+ * calculator's and the kit's functions, and hands it over here, before any element loads it.
  */
 export function useModuleFactory(createGpusizer) {
   bundledFactory = typeof createGpusizer === 'function' ? createGpusizer : null;
 }
+
+/** Whether the module is the offline file's bundled one (useModuleFactory). */
+export const bundled = () => !!bundledFactory;
 
 /** Whether this browser runs WebAssembly (it may be switched off, or missing). */
 export const hasWasm = () => typeof WebAssembly === 'object' && WebAssembly !== null && typeof WebAssembly.instantiate === 'function';
@@ -103,14 +112,14 @@ function startWorker() {
 }
 
 /** The core's answer (text) to op, from the worker when one runs, else from the module in the page. */
-async function call(op, text = '', lang = 'en') {
+async function call(op, text = '') {
   if (!bundledFactory && !inPage && typeof Worker === 'function') {
     try {
       const c = startWorker();
       const id = ++coreCalls;
       return await new Promise((resolve, reject) => {
         c.pending.set(id, { resolve, reject });
-        c.worker.postMessage({ id, op, text, lang });
+        c.worker.postMessage({ id, op, text });
       });
     } catch (err) {
       if (!(err instanceof WorkerUnavailable) && !(err && err.name === 'SecurityError')) throw err;
@@ -120,9 +129,21 @@ async function call(op, text = '', lang = 'en') {
   const m = await load();
   if (op === 'estimate') return m.estimate(text);
   if (op === 'catalog') return m.catalog();
-  if (op === 'catalogFromCsv') return m.catalogFromCsv(text, lang);
-  if (op === 'checkCatalog') return m.checkCatalog(text, lang);
   return m.version();
+}
+
+let kitLoading = null;
+
+/** The provider kit's module, in the page (the offline bundle's one module has its functions). */
+function loadKit() {
+  if (bundledFactory) return load();
+  kitLoading ??= import(KIT_URL)
+    .then(({ default: createGpusizerKit }) => createGpusizerKit({ locateFile: (file) => new URL(file, KIT_URL).href }))
+    .catch((err) => {
+      kitLoading = null; // allow a retry
+      throw err;
+    });
+  return kitLoading;
 }
 
 let defaultCatalog = null; // the default catalog's text, once asked for (it never changes)
@@ -171,7 +192,7 @@ export async function estimate(request) {
  * errorCount, warnings, table} (errors at /rows/<row>/<column>). lang: "en" | "zh".
  */
 export async function catalogFromCsv(text, lang) {
-  return JSON.parse(await call('catalogFromCsv', String(text), String(lang)));
+  return JSON.parse((await loadKit()).catalogFromCsv(String(text), String(lang)));
 }
 
 /**
@@ -179,7 +200,7 @@ export async function catalogFromCsv(text, lang) {
  * market} or {ok: false, error, errors, errorCount, warnings}. lang: "en" | "zh".
  */
 export async function checkCatalog(text, lang) {
-  return JSON.parse(await call('checkCatalog', String(text), String(lang)));
+  return JSON.parse((await loadKit()).checkCatalog(String(text), String(lang)));
 }
 
 export async function version() {

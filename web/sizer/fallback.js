@@ -5,7 +5,7 @@
 // catalog's offers as written, offer, GPU, GPUs per unit, prices with their currency, price date.
 // Nothing is computed; the catalog's own figures are formatted.
 import { h } from './dom.js';
-import { i18n, localText, normalizeLang, defaultLang } from './i18n.js';
+import { i18n, localText, normalizeLang, defaultLang, loadLang } from './i18n.js';
 
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'];
 const MAX_ROWS = 500; // a catalog is read as given (the core is not there to check it)
@@ -79,6 +79,7 @@ export function fallbackBlock(catalog, lang, reason) {
  */
 export async function showFallback(el) {
   const lang = normalizeLang(el.getAttribute('lang')) || defaultLang();
+  await loadLang(lang).catch(() => {}); // its strings (their own module in the site)
   let catalog = null;
   const src = el.getAttribute('catalog-src');
   if (src) {

@@ -11,6 +11,7 @@ import { h, replace } from './dom.js';
 import { i18n, langName, localText } from './i18n.js';
 import { pick, enumValues, defaultValue, ENUM_FALLBACK } from './contract.js';
 import { Architecture, SHAPE_KEYS } from './architecture.js';
+import { today } from './first.js';
 
 export const CUSTOM = 'custom';
 // A request's values longer than this are not a number anyone wrote: fill() drops them.
@@ -94,11 +95,9 @@ const ID_SELECTS = new Set(['preset', 'gpu']);
 // Enum selects that may be left unset: an empty first option (its label `${name}None`) sends nothing.
 const OPTIONAL_SELECTS = new Set(['dataKind', 'tokenizer']);
 
-/** Today in the browser's time zone, YYYY-MM-DD (sent as goal.asOf so price ages are current). */
-export function today(d = new Date()) {
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+// today(): YYYY-MM-DD in the browser's time zone, sent as goal.asOf (first.js has it: the page's
+// first script needs it before this module).
+export { today };
 
 export class JobForm {
   /**

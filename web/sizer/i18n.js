@@ -9,6 +9,9 @@ export const LANGS = ['zh', 'en'];
 const NATIVE_NAMES = { zh: '中文', en: 'English' };
 const LOCAL_CURRENCY = { zh: 'CNY', en: 'USD' };
 
+// i18n-tables:begin: both languages' tables, to here from "i18n-tables:end". The site's build
+// (scripts/split-i18n.mjs) moves each language's into a module of its own, sizer/i18n-<lang>.js,
+// and leaves STRINGS empty here: a page downloads only the languages it shows (loadLang).
 const STRINGS = {
   zh: {
     jobHeading: '训练任务',
@@ -1332,6 +1335,58 @@ Object.assign(STRINGS.en, {
   'attrWhy.catalog': 'it must be a URL on this page’s origin',
   'attrWhy.accent': 'it must be light, dark or a colour #rgb or #rrggbb',
 });
+// i18n-tables:end
+
+/** The tables, for the build's per-language modules (scripts/split-i18n.mjs). */
+export { STRINGS };
+
+// A language whose table is not here yet is loaded from its own module (sizer/i18n-<lang>.js,
+// built from the tables above; in web/ itself and in the offline file every table is here).
+const loads = new Map();
+
+/** Whether lang's table is here (i18n(lang) then speaks it). */
+export const hasLang = (lang) => !!STRINGS[lang];
+
+// The provider kit's own strings (keys kit…, provider.html's) are a module of their own in the
+// site too, sizer/i18n-kit-<lang>.js: the calculator's pages do not download them.
+const kitLoads = new Map();
+
+/** Loads lang's table and its kit strings (provider.html); resolves when both are here. */
+export function loadKitStrings(lang) {
+  if (!LANGS.includes(lang)) return Promise.resolve();
+  return loadLang(lang).then(() => {
+    if (STRINGS[lang]?.kitTitle != null) return undefined;
+    if (!kitLoads.has(lang)) {
+      kitLoads.set(lang, import(`./i18n-kit-${lang}.js`).then(
+        (m) => {
+          Object.assign(STRINGS[lang], m.default);
+        },
+        (err) => {
+          kitLoads.delete(lang);
+          throw err;
+        },
+      ));
+    }
+    return kitLoads.get(lang);
+  });
+}
+
+/** Loads lang's table (once); resolves when i18n(lang) speaks it. */
+export function loadLang(lang) {
+  if (STRINGS[lang] || !LANGS.includes(lang)) return Promise.resolve();
+  if (!loads.has(lang)) {
+    loads.set(lang, import(`./i18n-${lang}.js`).then(
+      (m) => {
+        STRINGS[lang] = m.default;
+      },
+      (err) => {
+        loads.delete(lang); // a later call tries again
+        throw err;
+      },
+    ));
+  }
+  return loads.get(lang);
+}
 
 /** "zh", "zh-CN", "ZH-tw" → "zh": the entry of langs the value names (itself or a subtag), else null. */
 export function normalizeLang(value, langs = LANGS) {
@@ -1396,9 +1451,9 @@ const RANGE_UNITS = { zh: [[1e12, '万亿'], [1e8, '亿'], [1e4, '万']], en: [[
 
 /** Translator and formatters for one language. */
 export function i18n(lang) {
-  const table = STRINGS[lang] || STRINGS.en;
+  const table = STRINGS[lang] || STRINGS.en || {};
   const t = (key) => {
-    const s = table[key] ?? STRINGS.en[key] ?? key;
+    const s = table[key] ?? STRINGS.en?.[key] ?? key;
     return Array.isArray(s) ? s[1] : s;
   };
   return {
@@ -1406,12 +1461,12 @@ export function i18n(lang) {
     t,
     /** The label of an enumerated value (mode.lora → "LoRA"); the value itself when there is none. */
     enumLabel(name, value) {
-      const s = table[`${name}.${value}`] ?? STRINGS.en[`${name}.${value}`];
+      const s = table[`${name}.${value}`] ?? STRINGS.en?.[`${name}.${value}`];
       return s == null ? String(value) : Array.isArray(s) ? s[1] : s;
     },
     /** A word in the number n asks for (English has a singular and a plural; Chinese one form). */
     word(key, n) {
-      const s = table[key] ?? STRINGS.en[key] ?? key;
+      const s = table[key] ?? STRINGS.en?.[key] ?? key;
       return Array.isArray(s) ? s[n === 1 ? 0 : 1] : s;
     },
     /** An aside after a figure: " (…)" in English, "（…）" in Chinese, whose punctuation is full-width. */
@@ -1435,7 +1490,7 @@ export function i18n(lang) {
       return items
         .filter((b) => b && isNum(b.count))
         .map((b) => {
-          const name = table[`period.${b.period}`] ?? STRINGS.en[`period.${b.period}`] ?? String(b.period);
+          const name = table[`period.${b.period}`] ?? STRINGS.en?.[`period.${b.period}`] ?? String(b.period);
           const word = Array.isArray(name) ? name[b.count === 1 ? 0 : 1] : name;
           if (b.period === 'setup') return word;
           const n = nf(lang, 'int', { maximumFractionDigits: 2 }).format(b.count);
@@ -1453,21 +1508,21 @@ export function i18n(lang) {
       if (!isNum(days) || days < 0) return { value: '—', unit: '', aside: '', text: '—' };
       const hours = days * 24;
       const word = (key, n) => {
-        const s = table[key] ?? STRINGS.en[key];
+        const s = table[key] ?? STRINGS.en?.[key];
         return Array.isArray(s) ? s[n === 1 ? 0 : 1] : s;
       };
       const make = (n, text, unitKey) => {
         const unit = word(unitKey, n);
         const years = Number((days / 365).toPrecision(3));
         const aside = unitKey === 'unit.day' && days >= 365
-          ? (table.yearsAside ?? STRINGS.en.yearsAside)
+          ? (table.yearsAside ?? STRINGS.en?.yearsAside)
             .replace('{n}', nf(lang, 'sig3', { maximumSignificantDigits: 3 }).format(years))
             .replace('{unit}', word('unit.year', years))
           : '';
         return { value: text, unit, aside, text: `${text} ${unit}${aside}` };
       };
       if (hours < 1 / 60) {
-        const text = table.underMinute ?? STRINGS.en.underMinute;
+        const text = table.underMinute ?? STRINGS.en?.underMinute;
         return { value: text, unit: '', aside: '', text };
       }
       const sigN = (v, d) => Number(v.toPrecision(d));
@@ -1584,3 +1639,4 @@ export function i18n(lang) {
     },
   };
 }
+
