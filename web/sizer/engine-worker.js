@@ -39,8 +39,9 @@ self.addEventListener('message', async (e) => {
     if (op === 'estimate') answer = m.estimate(String(text));
     else if (op === 'catalog') answer = m.catalog();
     else if (op === 'version') answer = m.version();
-    else if (op === 'catalogFromCsv') answer = m.catalogFromCsv(String(text), String(lang));
-    else if (op === 'checkCatalog') answer = m.checkCatalog(String(text), String(lang));
+    // A file's bytes (Uint8Array) as they are: the core says whether they are UTF-8.
+    else if (op === 'catalogFromCsv') answer = m.catalogFromCsv(text instanceof Uint8Array ? text : String(text), String(lang));
+    else if (op === 'checkCatalog') answer = m.checkCatalog(text instanceof Uint8Array ? text : String(text), String(lang));
     else throw new Error(`unknown operation ${op}`);
     self.postMessage({ id, text: answer });
   } catch (err) {

@@ -6,6 +6,7 @@
 // has the print styles). Everything is formatted from the
 // core's response: the numbers in the CSV are the response's own, nothing is recomputed.
 import { h } from './dom.js';
+import { formulaSafe } from './csv.js';
 import { i18n } from './i18n.js';
 import { jobItems } from './job.js';
 import { recommendedOption } from './summary.js';
@@ -32,9 +33,8 @@ const LINE_COLUMNS = {
 function csvField(v) {
   if (v == null) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  let text = String(v);
   // A cell starting like a formula (a provider's name is the provider's to choose) is text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = formulaSafe(String(v));
   return /[",\r\n;]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -157,7 +157,7 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
     out.push(`| **${md(t('col.cost'))}** | **${tr.money(plan.cost.amount, cur)}** | |`, '');
   }
 
-  // Alternatives: the runner-up, the cheapest outside the constraints, the cheapest and the fastest.
+  // Alternatives: the runner-up, the cheapest outside the constraints, the cheapest and the fastest within them.
   const alts = [];
   const seen = new Set(plan ? [plan.offerId] : []);
   const alt = (label, o, extra = '') => {
@@ -171,8 +171,8 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
     const why = (Array.isArray(outside.outside) ? outside.outside : []).map((c) => tr.enumLabel('outside', str(c)));
     alt(t('md.alternative'), byId(outside.offerId), why.length ? ` (${why.join(lang === 'zh' ? '、' : ', ')})` : '');
   }
-  alt(t('cheapest'), byId(result.choices?.cheapest));
-  alt(t('fastest'), byId(result.choices?.fastest));
+  alt(t('cheapest'), byId(result.choicesWithin?.cheapest));
+  alt(t('fastest'), byId(result.choicesWithin?.fastest));
   out.push(`## ${t('md.alternatives')}`, '', ...list(alts), '');
 
   // Buying and hosting the machines instead (result.ownership).

@@ -1,43 +1,40 @@
 #include "catalog/gpu_names.hpp"
 
-#include <array>
-#include <utility>
-#include <vector>
-
 namespace gpusizer {
 namespace {
 
 // The names rental listings and spreadsheets use for the default catalog's GPUs, beside their
-// ids and catalog names (core/data/gpus.json). Where the form factor is not written, the SXM
+// ids and catalog names (core/data/gpus.json), which are matched too, so a form that folds to
+// one of them (A100-SXM4-80GB, nvidia-smi's name) needs no entry. Where the form factor is not written, the SXM
 // board is meant (rental listings say "PCIe" when it is one: AutoDL, 恒源云, 阿里云 listings,
 // Lambda and RunPod price pages, 2026); a memory size left out is the only one the GPU comes in,
 // or, for H100 and H800, the SXM5 80GB board the catalog's offers are.
 struct Alias {
   const char* gpu;
-  std::array<const char*, 8> names;
+  const char* names;  // separated by '|'
 };
 constexpr Alias kAliases[] = {
-    {"v100-32gb", {"V100 32GB", "V100 SXM2 32GB", "V100-SXM2-32GB"}},
-    {"a100-40gb", {"A100 40GB", "A100 SXM 40GB", "A100 SXM4 40GB", "A100-SXM4-40GB", "A100 40GB SXM"}},
-    {"a100-80gb", {"A100 80GB", "A100 SXM 80GB", "A100 SXM4 80GB", "A100-SXM4-80GB", "A100 80GB SXM"}},
-    {"a100-80gb-pcie", {"A100 PCIe 80GB", "A100 80GB PCIe", "A100-PCIE-80GB"}},
-    {"a800-80gb", {"A800", "A800 80GB", "A800 SXM4 80GB", "A800-SXM4-80GB", "A800 SXM", "A800 80GB SXM"}},
-    {"a800-80gb-pcie", {"A800 PCIe", "A800 PCIe 80GB", "A800 80GB PCIe", "A800-PCIE-80GB"}},
-    {"h100-80gb", {"H100", "H100 80GB", "H100 SXM", "H100 SXM5", "H100 SXM5 80GB", "H100 80GB HBM3", "H100-SXM5-80GB", "H100 80GB SXM"}},
-    {"h100-80gb-pcie", {"H100 PCIe", "H100 PCIe 80GB", "H100 80GB PCIe", "H100-PCIE-80GB"}},
-    {"h800-80gb", {"H800", "H800 80GB", "H800 SXM", "H800 SXM5", "H800 SXM5 80GB", "H800 80GB HBM3", "H800-SXM5-80GB"}},
-    {"h20-96gb", {"H20", "H20 96GB"}},
-    {"h200-141gb", {"H200", "H200 141GB", "H200 SXM", "H200 SXM 141GB", "H200 SXM5 141GB"}},
-    {"b200-180gb", {"B200", "B200 180GB", "B200 SXM", "HGX B200", "B200 192GB"}},
-    {"l40s-48gb", {"L40S", "L40S 48GB"}},
-    {"l20-48gb", {"L20", "L20 48GB"}},
-    {"a10-24gb", {"A10", "A10 24GB"}},
-    {"rtx-a6000", {"A6000", "RTX A6000", "A6000 48GB", "RTX A6000 48GB"}},
-    {"rtx-3090", {"3090", "RTX 3090", "3090 24GB", "RTX 3090 24GB"}},
-    {"rtx-4090", {"4090", "RTX 4090", "4090 24GB", "RTX 4090 24GB"}},
-    {"rtx-5090", {"5090", "RTX 5090", "5090 32GB", "RTX 5090 32GB"}},
-    {"mi300x-192gb", {"MI300X", "MI300X 192GB", "MI300X OAM"}},
-    {"ascend-910b", {"910B", "Ascend 910B", "昇腾910B", "Atlas 800T A2", "910B 64GB", "Ascend 910B 64GB"}},
+    {"v100-32gb", "V100 32GB|V100 SXM2 32GB"},
+    {"a100-40gb", "A100 40GB|A100 SXM 40GB|A100 40GB SXM"},
+    {"a100-80gb", "A100 80GB|A100 SXM 80GB|A100 80GB SXM"},
+    {"a100-80gb-pcie", "A100 PCIe 80GB|A100 80GB PCIe"},
+    {"a800-80gb", "A800|A800 80GB|A800 SXM|A800 SXM4 80GB|A800 80GB SXM"},
+    {"a800-80gb-pcie", "A800 PCIe|A800 PCIe 80GB|A800 80GB PCIe"},
+    {"h100-80gb", "H100|H100 80GB|H100 SXM|H100 SXM5|H100 80GB HBM3|H100 80GB SXM"},
+    {"h100-80gb-pcie", "H100 PCIe|H100 PCIe 80GB|H100 80GB PCIe"},
+    {"h800-80gb", "H800|H800 80GB|H800 SXM|H800 SXM5|H800 SXM5 80GB|H800 80GB HBM3"},
+    {"h20-96gb", "H20|H20 96GB"},
+    {"h200-141gb", "H200|H200 141GB|H200 SXM|H200 SXM5 141GB"},
+    {"b200-180gb", "B200|B200 180GB|B200 SXM|HGX B200|B200 192GB"},
+    {"l40s-48gb", "L40S"},
+    {"l20-48gb", "L20|L20 48GB"},
+    {"a10-24gb", "A10"},
+    {"rtx-a6000", "A6000|RTX A6000|A6000 48GB"},
+    {"rtx-3090", "3090|RTX 3090|3090 24GB"},
+    {"rtx-4090", "4090|RTX 4090|4090 24GB"},
+    {"rtx-5090", "5090|RTX 5090|5090 32GB"},
+    {"mi300x-192gb", "MI300X|MI300X OAM"},
+    {"ascend-910b", "910B|Ascend 910B|昇腾910B|Atlas 800T A2|910B 64GB|Ascend 910B 64GB"},
 };
 
 // Words that name the maker or the kind of thing, not the GPU (folded, as they are removed).
@@ -96,15 +93,12 @@ const Gpu* find_gpu_by_name(const Catalog& cat, std::string_view written) {
   if (key.empty()) return nullptr;
   for (const Gpu& g : cat.gpus)
     if (gpu_name_key(g.id) == key || gpu_name_key(g.name.en) == key || gpu_name_key(g.name.zh) == key) return &g;
-  static const std::vector<std::pair<std::string, const char*>> aliases = [] {
-    std::vector<std::pair<std::string, const char*>> keys;
-    for (const Alias& a : kAliases)
-      for (const char* name : a.names)
-        if (name) keys.emplace_back(gpu_name_key(name), a.gpu);
-    return keys;
-  }();
-  for (const auto& [alias, gpu] : aliases)
-    if (alias == key) return cat.find_gpu(gpu);
+  for (const Alias& a : kAliases)
+    for (std::string_view names = a.names; !names.empty();) {
+      const std::size_t bar = names.find('|');
+      if (gpu_name_key(names.substr(0, bar)) == key) return cat.find_gpu(a.gpu);
+      names = bar == std::string_view::npos ? std::string_view() : names.substr(bar + 1);
+    }
   return nullptr;
 }
 
