@@ -14,11 +14,12 @@ const JSON_PATH = /\b(?:model|training|hardware|goal|data|efficiency)\.[A-Za-z]/
 const fieldState = (page, name) => shadow(page, ({ shadowRoot: root }, n) => {
   const control = root.querySelector(`#f-${n}`);
   const field = control.closest('.field');
-  const mark = field.querySelector(':scope > .required');
+  const label = field.querySelector(':scope > label');
+  const after = getComputedStyle(label, '::after').content; // the word, drawn after the label
   return {
     placeholder: control.placeholder,
-    required: !!mark && !mark.hidden && mark.checkVisibility(),
-    mark: mark?.textContent || '',
+    required: label.hasAttribute('data-required') && after !== 'none' && after !== 'normal',
+    mark: label.getAttribute('data-required') || '',
     ariaRequired: control.getAttribute('aria-required'),
     error: field.querySelector('.error')?.textContent || '',
   };

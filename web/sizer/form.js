@@ -159,8 +159,6 @@ export class JobForm {
       'div',
       { class: checkbox ? 'field check-field' : 'field', 'data-field': name, part: 'field' },
       this.label(h('label', { for: id }), name),
-      // Said to assistive technology by aria-required (syncRequired).
-      REQUIRED.includes(name) ? this.label(h('span', { class: 'required', 'aria-hidden': 'true', hidden: true }), 'requiredMark') : null,
       checkbox ? h('div', { class: 'check-box' }, control, hintNode) : [control, hintNode],
       h('p', { class: 'error', id: `${id}-err`, part: 'field-error' }),
     );
@@ -206,12 +204,18 @@ export class JobForm {
       tokensPerExample: c.dataAsExamples.checked,
       count: c.sizeByCount.checked,
     };
+    // The word beside the label (gpu-sizer.css label[data-required]::after), in the language.
+    const word = i18n(this.lang()).t('requiredMark');
     for (const name of REQUIRED) {
       const control = c[name];
-      const mark = control.closest('.field').querySelector(':scope > .required');
-      mark.hidden = !need[name];
-      if (need[name]) control.setAttribute('aria-required', 'true');
-      else control.removeAttribute('aria-required');
+      const label = control.closest('.field').querySelector(':scope > label');
+      if (need[name]) {
+        label.setAttribute('data-required', word);
+        control.setAttribute('aria-required', 'true');
+      } else {
+        label.removeAttribute('data-required');
+        control.removeAttribute('aria-required');
+      }
     }
   }
 
