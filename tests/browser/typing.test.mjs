@@ -92,33 +92,45 @@ describe('a result from half-typed input', () => {
     return { typing: summary?.hasAttribute('data-typing') ?? null, stale: summary?.hasAttribute('data-stale') ?? null, note: note && !note.hidden ? note.textContent : '' };
   });
 
-  test('typed through an input method: nothing is estimated while it composes, the figures shown are marked, then "1.5万亿" is the answer', async () => {
+  test('typed through an input method: nothing is estimated while it composes, the figures shown are marked as for the input so far, then "1.5万亿" is the answer', async () => {
     const tokens = page.locator('gpu-sizer #f-tokens');
-    await tokens.fill('');
-    await tokens.pressSequentially('1.5');
-    // The answer for "1.5" comes; typing has not paused, so it is marked as for the input so far.
+    await tokens.fill('1.5');
     await waitShadow(page, () => window.__events.some((e) => e.type === 'gpusizer-result' && e.tokens === '1.5'), null, 'the answer for 1.5');
-    const during = await marked();
-    assert.equal(during.typing, true, JSON.stringify(during));
-    assert.equal(during.note, 'Still typing: these figures are for the input so far');
-    // The input method composes "万亿" (pinyin first): no estimate of the text in between.
+    // The input method starts on "万亿" (pinyin first): the answer for "1.5" is shown, marked.
     const cdp = await page.context().newCDPSession(page);
-    const before = await page.evaluate(() => window.__events.length);
+    const from = await page.evaluate(() => window.__events.length);
     await cdp.send('Input.imeSetComposition', { text: 'wan', selectionStart: 3, selectionEnd: 3 });
     await cdp.send('Input.imeSetComposition', { text: 'wanyi', selectionStart: 5, selectionEnd: 5 });
-    await page.waitForTimeout(900); // longer than a pause in typing: still composing, still marked
-    const composing = await page.evaluate((n) => window.__events.slice(n).map((e) => e.tokens), before);
-    assert.deepEqual(composing, [], 'nothing estimated while composing');
-    assert.equal((await marked()).typing, true);
+    await waitShadow(page, ({ shadowRoot: root }) => root.querySelector('.summary[data-typing]'), null, 'marked while composing');
+    assert.deepEqual(await marked(), { typing: true, stale: true, note: 'Still typing: these figures are for the input so far' });
     await cdp.send('Input.insertText', { text: '万亿' });
     assert.equal(await tokens.inputValue(), '1.5万亿');
     await waitShadow(page, () => window.__events.some((e) => e.type === 'gpusizer-result' && e.tokens === '1.5万亿'), null, 'the answer for 1.5万亿');
+    // Nothing of the text being composed was estimated: the next answer is the committed one's.
+    const since = await page.evaluate((n) => window.__events.slice(n).map((e) => e.tokens), from);
+    assert.ok(since.every((t) => t === '1.5万亿'), `answers since the composition began: ${since}`);
     await page.waitForFunction(() => !document.querySelector('gpu-sizer').shadowRoot.querySelector('[data-typing]'), null, { timeout: TIMEOUT });
-    const after = await marked();
-    assert.deepEqual(after, { typing: false, stale: false, note: '' });
+    assert.deepEqual(await marked(), { typing: false, stale: false, note: '' });
     const last = await settled(page);
     assert.equal(last.result.training.tokens, 1.5e12);
     await cdp.detach();
+  });
+
+  test('typed key by key, the answer to a number on its way is marked until typing pauses', async () => {
+    const tokens = page.locator('gpu-sizer #f-tokens');
+    // The mark comes with the keystroke itself (read in the same task as the input event), before
+    // any answer; it goes once typing has paused and the answer for the whole input is shown.
+    const atOnce = await page.locator('gpu-sizer').evaluate(({ shadowRoot: root }) => {
+      const input = root.querySelector('#f-tokens');
+      input.value = '2';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: '2' }));
+      return root.querySelector('.summary').hasAttribute('data-typing');
+    });
+    assert.equal(atOnce, true);
+    await tokens.pressSequentially('T');
+    await waitShadow(page, () => window.__events.some((e) => e.type === 'gpusizer-result' && e.tokens === '2T'), null, 'the answer for 2T');
+    await page.waitForFunction(() => !document.querySelector('gpu-sizer').shadowRoot.querySelector('[data-typing]'), null, { timeout: TIMEOUT });
+    assert.equal((await settled(page)).result.training.tokens, 2e12);
   });
 });
 

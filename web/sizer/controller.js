@@ -760,6 +760,9 @@ export class Controller {
       return;
     }
     if (!this.ready) return; // loadCore() / the catalog-src load will run again
+    // An input method is composing in a field: its text ("1.5wan") is not the user's yet; the
+    // composition's end estimates (form.js), and what is shown stays marked meanwhile (typing()).
+    if (this.form.composing) return;
     if (s.request) {
       this.fillForm(s.request);
       s.request = null;
