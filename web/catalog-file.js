@@ -22,7 +22,7 @@ export class CatalogFile {
     this.label = box.querySelector('label');
     this.reset = box.querySelector('button');
     this.status = box.querySelector('[role="status"]');
-    this.file = null; // {name, text} of the last file chosen
+    this.file = null; // {name, bytes} of the last file chosen
     this.outcome = null; // {ok, count} or {ok: false, message}
     this.seq = 0;
     this.input.addEventListener('change', () => this.choose(this.input.files?.[0]));
@@ -43,29 +43,34 @@ export class CatalogFile {
     if (!file) return;
     const seq = ++this.seq;
     if (file.size > MAX_BYTES) {
-      this.file = { name: file.name, text: null };
+      this.file = { name: file.name, bytes: null };
       this.outcome = { ok: false, message: `${(file.size / 1048576).toFixed(1)} MB > 2 MB` };
       return this.render();
     }
-    this.file = { name: file.name, text: await file.text() };
+    // The bytes, not the browser's decoding of them: the core refuses a file that is not UTF-8
+    // (a spreadsheet's GBK export) as the CLI does, where file.text() would have put U+FFFD in.
+    this.file = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
     await this.check(seq);
   }
 
   /** The file through the core; the catalog set on the element when it passes. */
   async check(seq = ++this.seq) {
-    const { name, text } = this.file;
-    if (text == null) return this.render();
-    const body = text.replace(/^\ufeff/, '');
-    const json = /\.json$/i.test(name) || /^\s*[{[]/.test(body);
+    const { name, bytes } = this.file;
+    if (bytes == null) return this.render();
+    // JSON by its name or its first character (after a byte-order mark and white space).
+    let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    while (at < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[at])) at++;
+    const json = /\.json$/i.test(name) || bytes[at] === 0x7b || bytes[at] === 0x5b;
     let outcome;
     let catalog = null;
     try {
       if (json) {
-        const answer = await engine.checkCatalog(body, this.lang);
-        if (answer.ok) catalog = JSON.parse(body);
+        const answer = await engine.checkCatalog(bytes, this.lang);
+        // UTF-8, as the core has just read it (the decoder drops a byte-order mark).
+        if (answer.ok) catalog = JSON.parse(new TextDecoder().decode(bytes));
         outcome = answer.ok ? { ok: true, count: answer.offers } : { ok: false, message: answer.error?.message || '', path: answer.error?.path };
       } else {
-        const answer = await engine.catalogFromCsv(body, this.lang);
+        const answer = await engine.catalogFromCsv(bytes, this.lang);
         if (answer.ok) catalog = answer.catalog;
         outcome = answer.ok ? { ok: true, count: answer.catalog.offers.length } : { ok: false, message: answer.error?.message || '' };
       }
@@ -96,7 +101,7 @@ export class CatalogFile {
     }
     this.lang = lang;
     // The core's message in the new language too.
-    if (this.file && this.outcome && !this.outcome.ok && this.file.text != null) this.check();
+    if (this.file && this.outcome && !this.outcome.ok && this.file.bytes != null) this.check();
     this.render();
   }
 

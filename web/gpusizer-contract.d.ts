@@ -1323,6 +1323,12 @@ export interface GpusizerResult {
    */
   choices: ResponseChoices;
   /**
+   * The cheapest and fastest of the options within every requirement: usable (fitting and meeting the goal)
+   * and outside none of the recommendation's constraints (options[].outside empty). Empty when none is; then
+   * the recommendation is the closest plan.
+   */
+  choicesWithin: ResponseChoicesWithin;
+  /**
    * Offer ids on the cost/time frontier (no other usable option is both cheaper and faster), fastest first.
    */
   frontier: string[];
@@ -2201,6 +2207,18 @@ export interface ResponseChoices {
   /** Offer id of the cheapest option meeting the goal. */
   cheapest?: string;
   /** Offer id of the fastest option meeting the goal. */
+  fastest?: string;
+}
+
+/**
+ * The cheapest and fastest of the options within every requirement: usable (fitting and meeting the goal) and
+ * outside none of the recommendation's constraints (options[].outside empty). Empty when none is; then the
+ * recommendation is the closest plan.
+ */
+export interface ResponseChoicesWithin {
+  /** Offer id of the cheapest option within the requirements. */
+  cheapest?: string;
+  /** Offer id of the fastest option within the requirements. */
   fastest?: string;
 }
 

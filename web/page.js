@@ -46,25 +46,43 @@ function encode(value) {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The request in a #r= fragment, or null (anything that does not decode is no request). */
+/**
+ * The request in a #r= fragment: {request}; {unreadable: true} for a #r= fragment that does not
+ * decode to a JSON object (cut short, edited, not base64url, not UTF-8); null for no share link.
+ */
 function decode(hash) {
+  if (!hash.startsWith('#r=')) return null;
   const m = FRAGMENT.exec(hash);
-  if (!m) return null;
+  if (!m) return { unreadable: true };
   try {
     const b64 = m[1].replace(/-/g, '+').replace(/_/g, '/');
     const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
     const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
     const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-    return shareable(value);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return { unreadable: true };
+    return { request: shareable(value) };
   } catch {
-    return null;
+    return { unreadable: true };
   }
 }
 
+// A share link that cannot be read says so (the job shown is the default one, not the link's),
+// until the user changes the job or opens a link that can be read.
+const linkError = document.getElementById('link-error');
+let linkUnreadable = false;
+
+function showLinkError(unreadable) {
+  linkUnreadable = unreadable;
+  if (!linkError) return;
+  linkError.hidden = !unreadable;
+  linkError.textContent = unreadable ? i18n(pageLang || sizerLang() || 'en').t('shareUnreadable') : '';
+}
+
 function applyFragment() {
-  const request = decode(location.hash);
-  if (request && sizer) sizer.request = request;
+  const link = decode(location.hash);
+  if (!link) return;
+  showLinkError(!!link.unreadable);
+  if (link.request && sizer) sizer.request = link.request;
 }
 
 /** The element's language (its getter, once defined, validates the attribute). */
@@ -101,6 +119,9 @@ if (sizer) {
   sizer.addEventListener('gpusizer-result', loadFileInput, { once: true });
   sizer.addEventListener('gpusizer-error', loadFileInput, { once: true });
   applyFragment();
+  sizer.addEventListener('input', () => {
+    if (linkUnreadable) showLinkError(false);
+  });
   // A link pasted into this tab changes only the fragment: no reload, so apply it here.
   // (replaceState below fires no hashchange.)
   addEventListener('hashchange', applyFragment);
@@ -134,6 +155,7 @@ function localizeShare(lang) {
   share.querySelector('#share-copy').textContent = t('shareCopy');
   share.querySelector('#share-url').setAttribute('aria-label', t('shareLink'));
   share.querySelector('#share-status').textContent = '';
+  if (linkUnreadable) showLinkError(true);
 }
 
 if (share && sizer) {

@@ -17,6 +17,7 @@ import { i18n, normalizeLang, defaultLang, langName, LANGS, localText, localCurr
 import { readContract } from './sizer/contract.js';
 import { h, replace } from './sizer/dom.js';
 import { fallbackBlock } from './sizer/fallback.js';
+import { quotedField } from './sizer/csv.js';
 
 // The columns the form edits, in its order (each one of the core's price list columns).
 const FORM = [
@@ -71,7 +72,9 @@ function usedColumns(rows) {
   return state.columns.filter((c) => used.has(c));
 }
 
-const quote = (v) => `"${String(v ?? '').replace(/"/g, '""')}"`;
+// Quoted, and never a formula in a spreadsheet (sizer/csv.js: the export's rule; the core's reader
+// takes the guard off again, so the download imports as it was typed).
+const quote = quotedField;
 
 /** The rows as CSV text: a header of column names, then one line per row. */
 function toCsv(rows = state.rows) {
@@ -138,6 +141,22 @@ function enumLabel(name, value) {
   const key = `kitEnum.${name}.${value}`;
   const s = t(key);
   return s === key ? value : s;
+}
+
+/** A value of the price list by its label in the page's message table (isolation.private → "Private"), else as typed. */
+function word(name, value) {
+  if (!value) return '';
+  const known = (state.contract?.enums?.[name === 'link' ? 'interUnit' : name] || []).concat(state.contract?.enums?.intraUnit || []);
+  return known.includes(value) ? i18n(state.lang).enumLabel(name, value) : value;
+}
+
+/** A row's GPU by its name: the GPU the core read the cell as (its id, a name, an alias), else the cell as typed. */
+function gpuOfRow(row, typed) {
+  const a = state.answer;
+  const at = a?.ok && Array.isArray(a.offerRows) ? a.offerRows.indexOf(row) : -1;
+  const id = at >= 0 ? a.catalog.offers[at]?.gpu : typed;
+  const gpu = (state.defaults?.gpus || []).find((g) => g.id === id);
+  return gpu ? localText(gpu.name, state.lang) || id : typed;
 }
 
 function columnLabel(column) {
@@ -249,11 +268,13 @@ function renderTable(found) {
     const kind = f.errors.length ? 'error' : f.flags.length ? 'flag' : 'ok';
     const c = r.cells;
     const p = partsOf(i);
-    const network = [cellText(c, 'intraUnit'), cellText(c, 'interUnit'), cellText(c, 'interUnitGBpsPerGpu') && `${cellText(c, 'interUnitGBpsPerGpu')} GB/s`].filter(Boolean).join(' · ');
+    // Values by their words in the page's language (the link and isolation labels, the GPU's name
+    // as the core read the cell); a value the core did not take is shown as typed.
+    const network = [word('link', cellText(c, 'intraUnit')), word('link', cellText(c, 'interUnit')), cellText(c, 'interUnitGBpsPerGpu') && `${cellText(c, 'interUnitGBpsPerGpu')} GB/s`].filter(Boolean).join(' · ');
     const texts = [
       [cellText(c, 'provider'), cellText(c, 'provider.zh')].filter(Boolean).join(' / '),
-      cellText(c, 'gpu'), cellText(c, 'gpusPerUnit'), cellText(c, 'unitsAvailable'), pricesText(c),
-      cellText(c, 'minTermHours'), cellText(c, 'isolation'), network, cellText(c, 'priceDate'),
+      gpuOfRow(n, cellText(c, 'gpu')), cellText(c, 'gpusPerUnit'), cellText(c, 'unitsAvailable'), pricesText(c),
+      cellText(c, 'minTermHours'), word('isolation', cellText(c, 'isolation')), network, cellText(c, 'priceDate'),
     ];
     p.tr.dataset.row = String(n);
     p.tr.dataset.check = kind;
@@ -335,11 +356,12 @@ function ctaHrefOk(value) {
 
 /**
  * The catalog's price table for the snippet's <noscript>, as static HTML: the element's own
- * fallback (sizer/fallback.js), serialized (the browser escapes every text), a row per line.
+ * fallback (sizer/fallback.js; GPUs by their names in the default catalog), serialized (the
+ * browser escapes every text), a row per line.
  */
 function noscriptTable() {
   if (!state.catalog) return '';
-  const block = fallbackBlock(state.catalog, state.lang, 'fallback.noScript');
+  const block = fallbackBlock(state.catalog, state.lang, 'fallback.noScript', state.defaults?.gpus);
   block.removeAttribute('part');
   return block.outerHTML.replace(/<(tr|\/tbody|p|table|caption|thead|tbody)\b/g, '\n$&').replace(/^\n/, '');
 }
@@ -477,8 +499,10 @@ function addRow() {
 
 // ---- import, downloads, copying ---------------------------------------------------------
 
+/** A price list pasted (text) or chosen (the file's bytes, which the core reads: it refuses any that are not UTF-8). */
 async function importText(text) {
-  if (!text.trim()) {
+  const bytes = text instanceof Uint8Array;
+  if (bytes ? text.length === 0 : !text.trim()) {
     state.importNote = { ok: false, count: 0, message: t('kitImportEmpty'), warnings: [] };
     return render();
   }
@@ -488,6 +512,8 @@ async function importText(text) {
     state.importNote = { ok: false, count: 0, message: String(answer.error?.message || ''), warnings: [] };
     return render();
   }
+  // The file as text, now that the core has read it as UTF-8.
+  if (bytes) $('kit-csv').value = new TextDecoder().decode(text);
   const names = Array.isArray(table.names) ? table.names : [];
   state.rows = table.rows.map((r) => {
     const cells = {};
@@ -557,9 +583,7 @@ function wire() {
   $('kit-csv-file').addEventListener('change', async (e) => {
     const file = e.target.files?.[0];
     if (!file) return;
-    const text = await file.text();
-    $('kit-csv').value = text;
-    importText(text);
+    importText(new Uint8Array(await file.arrayBuffer()));
   });
   $('kit-template').addEventListener('click', () => {
     download('gpusizer-prices.csv', `\ufeff${toCsv([{ cells: TEMPLATE_ROW }])}`, 'text/csv;charset=utf-8');

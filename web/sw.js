@@ -35,6 +35,7 @@ const PRECACHE = [
   'sizer/chart.js',
   'sizer/claims-worker.js',
   'sizer/contract.js',
+  'sizer/csv.js',
   'sizer/controller.js',
   'sizer/cta.js',
   'sizer/dom.js',

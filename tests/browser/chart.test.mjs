@@ -23,7 +23,7 @@ describe('the chart of a 70B run', () => {
         line: svg?.querySelector('polyline.frontier-line')?.getAttribute('points')?.split(' ').length || 0,
         labels: [...(svg?.querySelectorAll('.pt-label') || [])].map((t) => t.textContent),
         ticks: svg?.querySelectorAll('.tick').length || 0,
-        named: pts.every((p) => (p.getAttribute('aria-label') || '').length > 10 && p.getAttribute('tabindex') === '0'),
+        named: pts.every((p) => (p.getAttribute('aria-label') || '').length > 10 && p.getAttribute('role') === 'button') && pts.filter((p) => p.getAttribute('tabindex') === '0').length === 1,
       };
     });
   });

@@ -108,7 +108,7 @@ test('WebAssembly unavailable, in Chinese: the message table’s Chinese (axe-co
     first: [...root.querySelector('.gpusizer-fallback tbody tr').children].map((c) => c.textContent),
   }));
   assert.equal(zh.note, '计算器需要 WebAssembly，这个浏览器无法运行它。 以下是服务商的价格。');
-  assert.deepEqual(zh.head, ['方案', 'GPU', '每份卡数', '价格（每份）', '报价日期']);
+  assert.deepEqual(zh.head, ['方案', 'GPU', '每台卡数', '价格（每台）', '报价日期']);
   assert.match(zh.first[3], /^¥150 \/ 小时¥88,000 \/ 月$/);
   await runAxe(t, p, 'the fallback');
   await site.close(p);

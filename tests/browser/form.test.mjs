@@ -75,7 +75,7 @@ describe('goals of a 70B run', () => {
   });
 
   test('the exchange-rate field shows the catalog’s dated rate as its placeholder', async () => {
-    assert.match(await controls.locator('#f-usdCny').getAttribute('placeholder') || '', /^\d+(\.\d+)? \(\d{4}-\d{2}-\d{2}\)$/);
+    assert.match(await controls.locator('#f-usdCny').getAttribute('placeholder') || '', /^default \d+(\.\d+)? \(\d{4}-\d{2}-\d{2}\)$/);
   });
 
   test('a typed exchange rate is sent as goal.usdCny; “Sensitive data” sends goal.sensitiveData and the advice shows the note', async () => {

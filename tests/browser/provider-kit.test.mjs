@@ -22,7 +22,7 @@ const BAD = [
   HEADER,
   'Kit Cloud,算力云,h100-80gb,8,4,CNY,160,"8.5万",private,nvlink,infiniband,50,2026-11-01',
   'Kit Cloud,算力云,h100-80gb,0,4,CNY,160,,private,nvlink,infiniband,50,2026-11-01',
-  'Kit Cloud,算力云,h100,8,4,CNY,160,,private,nvlink,infiniband,50,2026-11-01',
+  'Kit Cloud,算力云,a100,8,4,CNY,160,,private,nvlink,infiniband,50,2026-11-01', // 40 or 80 GB: no GPU of the catalog
 ].join('\n');
 
 /** Waits until fn(arg) is true in the page (polled), failing with `what`. */
@@ -152,7 +152,8 @@ describe('a price list in, a catalog out', () => {
     assert.deepEqual(shown.head, ['Offer', 'GPU', 'GPUs per unit', 'Prices (per unit)', 'Price date']);
     assert.equal(shown.rows.length, catalog.offers.length);
     assert.deepEqual(shown.rows.map((r) => r[0]), catalog.offers.map((o) => `Kit Cloud (${o.id})`));
-    assert.deepEqual(shown.rows[0].slice(1), ['h100-80gb', '8', 'CN¥160 / hourCN¥85,000 / month', '2026-11-01']);
+    // The GPU by its name, not its id.
+    assert.deepEqual(shown.rows[0].slice(1), ['H100 SXM5 80GB', '8', 'CN¥160 / hourCN¥85,000 / month', '2026-11-01']);
     assert.equal(shown.visible, true);
     await context.close();
   });
@@ -172,7 +173,7 @@ describe('bad rows', () => {
     assert.equal(rows[1].findings[0].column, 'gpusPerUnit');
     assert.match(rows[1].findings[0].text, /^row 3, column gpusPerUnit: must be at least 1/);
     assert.equal(rows[2].findings[0].column, 'gpu');
-    assert.match(rows[2].findings[0].text, /^row 4, column gpu: "h100" is not a GPU id of the catalog; closest: h100-80gb/);
+    assert.match(rows[2].findings[0].text, /^row 4, column gpu: "a100" is not a GPU id of the catalog; closest: a100-40gb, a100-80gb/);
   });
 
   test('editing a row: its error beside the field; fixed in the form, the row passes and the preview gets the offers', async () => {
@@ -183,7 +184,7 @@ describe('bad rows', () => {
     await page.locator('#kit-f-gpusPerUnit').fill('８');
     await until(page, () => document.getElementById('kit-f-gpusPerUnit-error').textContent === '', null, 'the field error clears');
     await page.locator('#kit-table button[data-action="edit"][data-index="2"]').click();
-    assert.equal(await page.locator('#kit-f-gpu').inputValue(), 'h100', 'the value as typed, shown in the choice');
+    assert.equal(await page.locator('#kit-f-gpu').inputValue(), 'a100', 'the value as typed, shown in the choice');
     await page.locator('#kit-f-gpu').selectOption('h100-80gb');
     await until(page, () => /3 offers pass/.test(document.getElementById('kit-summary').textContent), null, 'all rows pass');
     await waitOffers(page, (rows) => rows.length === 3, 'the preview shows three offers');

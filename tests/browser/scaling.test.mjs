@@ -105,13 +105,15 @@ describe('with result.scaling', () => {
     drawn = await chart(page);
   });
 
-  test('time and cost against the GPU count: one focusable point (a button) per count, in order, each named', (t) => {
+  test('time and cost against the GPU count: one point (a button) per count, in order, each named; one tab stop, the recommended count', (t) => {
     t.diagnostic(drawn.points.map((p) => p.label).join('\n'));
     assert.equal(drawn.hidden, false);
     assert.equal(drawn.heading, 'How many GPUs');
     assert.match(drawn.note, /A100 SXM4 80GB/);
     assert.deepEqual(drawn.points.map((p) => p.count), FIXTURE.points.map((p) => p.count));
-    assert.ok(drawn.points.every((p) => p.tab === '0' && p.role === 'button' && p.costDot));
+    assert.ok(drawn.points.every((p) => p.role === 'button' && p.costDot));
+    assert.deepEqual(drawn.points.filter((p) => p.tab === '0').map((p) => p.rec), [true]);
+    assert.ok(drawn.points.every((p) => p.tab === '0' || p.tab === '-1'));
     assert.ok(drawn.points.every((p, i) => i === 0 || p.cx > drawn.points[i - 1].cx), 'left to right by count');
     assert.match(drawn.points[3].label, /^64 GPUs \(8 units\): 28 days, \$128,000, 43,008 GPU-hours, Recommended — size by 64 GPUs$/);
     assert.ok(drawn.timeLine && drawn.costLine);

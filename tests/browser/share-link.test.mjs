@@ -118,21 +118,45 @@ describe('share links', () => {
       await settled(sg);
     });
 
-    test('a garbage fragment (#r=%%%) opens with the defaults', async () => {
+    const linkError = (page) => page.evaluate(() => {
+      const p = document.getElementById('link-error');
+      return p && !p.hidden && p.getBoundingClientRect().height > 0 ? { text: p.textContent, role: p.getAttribute('role') } : null;
+    });
+
+    test('a garbage fragment (#r=%%%) opens with the defaults, and the page says the link could not be read', async () => {
       const stateG = await formState(sg);
       assert.equal(canonical(stateG), canonical(stateD));
       assert.equal(stateG.preset, 'llama-2-7b');
+      assert.deepEqual(await linkError(sg), { text: 'The job in this link could not be read (the link may be cut short or changed): the default job is shown below.', role: 'alert' });
+    });
+
+    test('in Chinese, the same in Chinese; a change to the job takes the message away', async () => {
+      const context = await site.newContext({ locale: 'zh-CN' });
+      const zh = await site.newPage('garbage-zh', context);
+      await zh.goto(site.url + '#r=' + Buffer.from('{"model":').toString('base64url'));
+      await waitShadow(zh, ({ shadowRoot: root }) => root.querySelectorAll('tbody tr[data-offer-id]').length > 0, null, 'garbage-zh: first result');
+      await settled(zh);
+      assert.equal((await linkError(zh))?.text, '无法读取这个链接中的任务（链接可能不完整或被改动过），下面显示的是默认任务。');
+      await zh.locator('gpu-sizer #f-tokens').fill('1T');
+      assert.equal(await linkError(zh), null);
+      await context.close();
     });
 
     test('and its first result replaces the garbage with a proper link', async () => {
       assert.match(await sg.evaluate(() => location.hash), /^#r=[A-Za-z0-9_-]+$/);
     });
 
-    test('fragments that are not a JSON object in UTF-8 base64url are ignored, without a console error', async () => {
+    test('fragments that are not a JSON object in UTF-8 base64url are not applied and each is said to be unreadable, without a console error', async () => {
       for (const bad of [toFragment('not an object'), '#r=' + Buffer.from('{"model":').toString('base64url'), '#r=' + Buffer.from([0xff, 0xfe, 0x7b, 0x7d]).toString('base64url'), '#r=A']) {
+        await sg.locator('gpu-sizer #f-epochs').fill('1'); // a change to the job: the message goes
+        assert.equal(await linkError(sg), null);
+        await sg.locator('gpu-sizer #f-epochs').fill('');
         await sg.evaluate((hash) => { location.hash = hash; }, bad);
+        await sg.waitForFunction(() => !document.getElementById('link-error').hidden, null, { timeout: 5000 }).catch(() => {});
+        assert.match((await linkError(sg))?.text || '', /could not be read/, bad);
       }
       await sg.waitForTimeout(400);
+      await settled(sg);
       assert.equal(canonical(await formState(sg)), canonical(stateD));
       assert.deepEqual(site.consoleErrors.slice(errorsBefore), []);
       await site.close(sg);

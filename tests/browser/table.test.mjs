@@ -2,7 +2,8 @@
 // units, time, total cost, cost per billion tokens, warnings) without sideways scrolling, the rest
 // in a detail row; it starts with the offers that meet the goal (the top 10, then "show all N"),
 // sorts by its headings (click and keyboard), filters by GPU, type, isolation, billing term and
-// "meets the goal"; the recommended / cheapest / fastest badges on the rows the core names; the
+// "meets the goal"; rows within the requirements first, the recommended one at the top; the
+// recommended / cheapest / fastest badges on the rows the core names (cheapest and fastest within the requirements); the
 // detail row (unit prices, billing, GPU-hours, price date, terms, the trial-week plan,
 // interconnect, layout, source) opened by its toggle, from the keyboard too; at 360 px each offer
 // is a card with the same figures and nothing scrolls sideways.
@@ -21,6 +22,7 @@ const rowsShown = (page) => shadow(page, ({ shadowRoot: root }) => [...root.quer
   days: r.querySelector('[data-col="days"]')?.textContent,
   type: r.querySelector('td.type')?.textContent,
   gpu: r.querySelector('td.gpus .gpu')?.textContent,
+  within: r.hasAttribute('data-within'),
 })));
 
 describe('the worked example’s comparison', () => {
@@ -72,27 +74,34 @@ describe('the worked example’s comparison', () => {
 describe('a 70B run on the market', () => {
   let page;
   let r70;
-  let choices;
   before(async () => {
     page = await openWithResult(site, 'table-70b');
     r70 = await seventyB(page);
-    choices = r70?.result?.choices || {};
   });
 
   const meets = () => r70.result.options.filter((o) => o.fits !== false && o.meetsGoal !== false);
+  // Within the requirements: meets the goal and outside none of the constraints asked.
+  const within = (o) => o.fits !== false && o.meetsGoal !== false && !(o.outside || []).length;
+  // The table's first order: the recommended offer, the others within the requirements, then the rest (each in the core's order).
+  const inOrder = (list) => [...list.filter((o) => o.recommended === true), ...list.filter((o) => o.recommended !== true && within(o)), ...list.filter((o) => o.recommended !== true && !within(o))];
 
-  test('it starts with the top 10 offers that meet the goal, in the core’s order (the recommended one among them), and a “show all N” button that shows them all', async () => {
+  test('it starts with the top 10 offers that meet the goal, the recommended one first, then those within the requirements, then the rest, and a “show all N” button that shows them all', async (t) => {
     const shown = await rowsShown(page);
-    const ok = meets();
-    const rec = ok.findIndex((o) => o.recommended === true);
-    const first = (rec < 10 ? ok.slice(0, 10) : [...ok.slice(0, 9), ok[rec]]).map((o) => o.offerId);
-    assert.deepEqual(shown.map((r) => r.id), first);
+    const ok = inOrder(meets());
+    t.diagnostic(`${meets().filter(within).length} of ${meets().length} offers meeting the goal are within the requirements`);
+    assert.ok(meets().some((o) => !within(o)), 'the case has offers outside the requirements');
+    assert.deepEqual(shown.map((r) => r.id), ok.slice(0, 10).map((o) => o.offerId));
+    assert.equal(shown[0].id, r70.result.recommendation.offerId);
     assert.ok(shown.every((r) => r.status === 'ok'));
     const more = page.locator('gpu-sizer .show-all');
     assert.equal(await more.textContent(), `Show all ${meets().length}`);
     assert.equal(await more.getAttribute('aria-expanded'), 'false');
     await more.click();
-    assert.deepEqual((await rowsShown(page)).map((r) => r.id), meets().map((o) => o.offerId));
+    const all = await rowsShown(page);
+    assert.deepEqual(all.map((r) => r.id), inOrder(meets()).map((o) => o.offerId));
+    // No row outside the requirements before one within them.
+    const firstOutside = all.findIndex((r) => !r.within);
+    assert.ok(firstOutside > 0 && all.slice(firstOutside).every((r) => !r.within), JSON.stringify(all.map((r) => r.within)));
     assert.equal(await more.getAttribute('aria-expanded'), 'true');
     await more.click();
     assert.equal((await rowsShown(page)).length, 10);
@@ -114,7 +123,9 @@ describe('a 70B run on the market', () => {
     await page.keyboard.press('Enter');
     const sort = await shadow(page, ({ shadowRoot: root }) => root.querySelector('th[data-key="cost"]').getAttribute('aria-sort'));
     assert.equal(sort, 'descending');
-    const sorted = [...meets()].sort((a, b) => b.cost.amount - a.cost.amount);
+    // Sorted within each group: those within the requirements, then the others.
+    const desc = (list) => [...list].sort((a, b) => b.cost.amount - a.cost.amount);
+    const sorted = [...desc(meets().filter(within)), ...desc(meets().filter((o) => !within(o)))];
     const rec = sorted.findIndex((o) => o.recommended === true);
     const costs = (rec < 10 ? sorted.slice(0, 10) : [...sorted.slice(0, 9), sorted[rec]]).map((o) => o.cost.amount);
     const shown = (await settled(page)) && (await shadow(page, ({ shadowRoot: root }) => [...root.querySelectorAll('tbody tr[data-offer-id]')].map((r) => r.dataset.offerId)));
@@ -168,6 +179,8 @@ describe('a 70B run on the market', () => {
       const out = {
         cheapest: rowOf('cheapest').map((r) => r.dataset.offerId),
         fastest: rowOf('fastest').map((r) => r.dataset.offerId),
+        cheapestWithin: rowOf('cheapest').map((r) => r.hasAttribute('data-within')),
+        fastestWithin: rowOf('fastest').map((r) => r.hasAttribute('data-within')),
         cheapestBadge: rowOf('cheapest')[0]?.querySelector('.badge[data-badge="cheapest"]')?.textContent,
         fastestBadge: rowOf('fastest')[0]?.querySelector('.badge[data-badge="fastest"]')?.textContent,
         recommendedBadge: root.querySelector('tr[data-recommended] .badge[data-badge="recommended"]')?.textContent,
@@ -176,8 +189,14 @@ describe('a 70B run on the market', () => {
       root.querySelector('#flt-meets').click();
       return out;
     });
-    assert.deepEqual(got.cheapest, [choices.cheapest]);
-    assert.deepEqual(got.fastest, [choices.fastest]);
+    // Of those within the requirements (result.choicesWithin), on rows within them.
+    const within = r70.result.choicesWithin || {};
+    assert.ok(within.cheapest && within.fastest, JSON.stringify(within));
+    assert.deepEqual(got.cheapest, [within.cheapest]);
+    assert.deepEqual(got.fastest, [within.fastest]);
+    assert.deepEqual(got.cheapestWithin, [true]);
+    assert.deepEqual(got.fastestWithin, [true]);
+    assert.equal(within.cheapest, r70.result.recommendation.offerId, 'the recommendation is the cheapest within the requirements');
     assert.equal(got.cheapestBadge, 'Cheapest');
     assert.equal(got.fastestBadge, 'Fastest');
     assert.equal(got.recommendedBadge, 'Recommended');

@@ -73,7 +73,7 @@ test('bad rows: exit 2, the error JSON naming row and column of each, unknown co
     ['/rows/6/hour', 6, 'hour'],
   ]);
   assert.match(r.json.errors[0].message, /^row 3, column gpusPerUnit: must be at least 1/);
-  assert.match(r.json.errors[1].message, /"h100" is not a GPU id of the catalog; closest: h100-80gb/);
+  assert.match(r.json.errors[1].message, /"a100" is not a GPU id of the catalog; closest: a100-40gb, a100-80gb/); // 40 or 80 GB
   assert.match(r.json.errors[2].message, /^row 5, column spot: must be true or false \(also yes\/no, 1\/0, 是\/否\), got "maybe"/);
   assert.match(r.json.errors[3].message, /^row 6, column hour: "abc" is not a number; write it like 20.5/);
   assert.equal(r.json.table, undefined, 'the table the page uses is left out');

@@ -31,6 +31,13 @@ TEST_CASE("CSV: quotes, doubled quotes, line breaks inside cells, CRLF, a BOM, b
   CHECK(table.records[3].cells == std::vector<std::string>{"1", "2", "3"});
 }
 
+TEST_CASE("CSV: a cell guarded against formulas (a leading apostrophe) reads as it was written", "[catalog-kit]") {
+  const auto table = jsonio::parse_csv("a,b,c,d,e\n'=HYPERLINK(\"x\"),\"'+1\",'-2,'@me,it's\n", Lang::en);
+  CHECK(table.records[1].cells == std::vector<std::string>{"=HYPERLINK(\"x\")", "+1", "-2", "@me", "it's"});
+  CHECK(jsonio::parse_csv("a\n\"'\tx\"\n", Lang::en).records[1].cells == std::vector<std::string>{"\tx"});
+  CHECK(jsonio::parse_csv("a\n'plain\n", Lang::en).records[1].cells == std::vector<std::string>{"'plain"});
+}
+
 TEST_CASE("CSV: a spreadsheet's copy (tabs) and semicolons are read by the header's delimiter", "[catalog-kit]") {
   CHECK(jsonio::parse_csv("a\tb\n1,5\t2\n", Lang::en).records[1].cells == std::vector<std::string>{"1,5", "2"});
   CHECK(jsonio::parse_csv("a;b\n1,5;2\n", Lang::en).records[1].cells == std::vector<std::string>{"1,5", "2"});
@@ -86,7 +93,7 @@ TEST_CASE("bad rows: every row's first error, at /rows/<row>/<column>, in both l
   const std::string csv = kHeader +
                           "Acme,h100-80gb,8,2,CNY,160,85000,private,nvlink,infiniband,50,2026-11-20\n"
                           "Acme,h100-80gb,0,2,CNY,160,85000,private,nvlink,infiniband,50,2026-11-20\n"
-                          "Acme,h100,8,2,CNY,160,,private,nvlink,infiniband,50,2026-11-20\n"
+                          "Acme,a100,8,2,CNY,160,,private,nvlink,infiniband,50,2026-11-20\n"  // 40 or 80 GB?
                           "Acme,h100-80gb,8,2,EUR,160,,private,nvlink,infiniband,50,2026-11-20\n"
                           "Acme,h100-80gb,8,2,CNY,,,private,nvlink,infiniband,50,2026-11-20\n"
                           "Acme,h100-80gb,8,2,CNY,abc,,private,nvlink,infiniband,50,2026-11-20\n"
@@ -101,7 +108,7 @@ TEST_CASE("bad rows: every row's first error, at /rows/<row>/<column>, in both l
   CHECK(r["errors"][0]["column"] == "gpusPerUnit");
   CHECK(r["errors"][1]["path"] == "/rows/4/gpu");
   CHECK(r["errors"][1]["code"] == "unknown_gpu");
-  CHECK(r["errors"][1]["message"].get<std::string>().find("h100-80gb") != std::string::npos);
+  CHECK(r["errors"][1]["message"].get<std::string>().find("a100-40gb, a100-80gb") != std::string::npos);
   CHECK(r["errors"][2]["path"] == "/rows/5/currency");
   CHECK(r["errors"][3]["path"] == "/rows/6");
   CHECK(r["errors"][3]["message"] == "row 6: needs at least one of hour, day, month, year");
@@ -287,4 +294,34 @@ TEST_CASE("the contract's offer vocabulary is what the catalog reader and the im
     CHECK(r["ok"] == true);
     for (const json& w : r["warnings"]) CHECK(w["code"] != "unknown_field");
   }
+}
+
+TEST_CASE("GPUs as people write them: ids, catalog names and the aliases, in both languages", "[catalog-kit]") {
+  const std::string head = "provider,gpu,gpusPerUnit,currency,hour\n";
+  const std::vector<std::pair<std::string, std::string>> written = {
+      {"rtx-4090", "rtx-4090"},          {"RTX 4090", "rtx-4090"},        {"4090", "rtx-4090"},
+      {"NVIDIA GeForce RTX 4090", "rtx-4090"}, {"英伟达 RTX4090 显卡", "rtx-4090"}, {"４０９０", "rtx-4090"},
+      {"RTX 4090 24G", "rtx-4090"},      {"A100 80GB", "a100-80gb"},      {"A100 80G", "a100-80gb"},
+      {"NVIDIA A100-SXM4-80GB", "a100-80gb"}, {"A100 80GB PCIe", "a100-80gb-pcie"}, {"A100-PCIE-80GB", "a100-80gb-pcie"},
+      {"H800", "h800-80gb"},             {"H800 80G", "h800-80gb"},       {"h100 80gb hbm3", "h100-80gb"},
+      {"H100 PCIe", "h100-80gb-pcie"},   {"A800", "a800-80gb"},           {"H20", "h20-96gb"},
+      {"昇腾910B", "ascend-910b"},        {"华为昇腾 910B", "ascend-910b"},  {"Ascend 910B", "ascend-910b"},
+      {"L40S", "l40s-48gb"},             {"MI300X", "mi300x-192gb"},      {"A6000", "rtx-a6000"},
+      {"GeForce RTX 4090 24GB", "rtx-4090"}};
+  for (const auto& [text, id] : written) {
+    INFO(text);
+    const json r = import(head + "Acme,\"" + text + "\",8,CNY,100\n");
+    REQUIRE(r["ok"] == true);
+    CHECK(r["catalog"]["offers"][0]["gpu"] == id);
+    CHECK(r["catalog"]["offers"][0]["id"] == "acme-8x-" + id);
+  }
+  // A name that fits more than one GPU, or a different card, names none: the closest are said.
+  for (const char* text : {"A100", "V100", "RTX 4090 D", "4090 48GB", "NVIDIA", "H100 NVL"}) {
+    INFO(text);
+    const json r = import(head + "Acme," + text + ",8,CNY,100\n");
+    REQUIRE(r["ok"] == false);
+    CHECK(r["errors"][0]["code"] == "unknown_gpu");
+  }
+  const json zh = import(head + "Acme,A100,8,CNY,100\n", "zh");
+  CHECK(zh["errors"][0]["message"].get<std::string>().find("a100-40gb") != std::string::npos);
 }

@@ -164,3 +164,31 @@ TEST_CASE("the trial week is planned across a provider's hourly and monthly offe
     }
   CHECK(across);
 }
+
+TEST_CASE("the choices within the requirements are the cheapest and fastest of the options breaking none", "[recommend]") {
+  // The cheapest usable offer here is outside the constraints (a low-confidence price): the
+  // choices keep naming it, the choices within name the recommended one.
+  const json r = estimate({{"model", {{"preset", "llama-2-70b"}}}, {"training", {{"mode", "qlora"}, {"tokens", "50M"}}}});
+  const json* cheapest = nullptr;
+  const json* fastest = nullptr;
+  for (const json& o : r["options"]) {
+    if (o["fits"] != true || o["meetsGoal"] != true || !o["outside"].empty()) continue;
+    const double cost = o["cost"]["amount"], days = o["wallDays"];
+    if (!cheapest || cost < double((*cheapest)["cost"]["amount"])) cheapest = &o;
+    if (!fastest || days < double((*fastest)["wallDays"]) ||
+        (days == double((*fastest)["wallDays"]) && cost < double((*fastest)["cost"]["amount"])))
+      fastest = &o;
+  }
+  REQUIRE(cheapest);
+  CHECK(r["choicesWithin"]["cheapest"] == (*cheapest)["offerId"]);
+  CHECK(r["choicesWithin"]["fastest"] == (*fastest)["offerId"]);
+  CHECK(r["choicesWithin"]["cheapest"] == recommended(r)["offerId"]);
+  CHECK(r["choices"]["cheapest"] != r["choicesWithin"]["cheapest"]);
+  // Nothing within: empty, while the closest plan is still recommended.
+  const json none = estimate({{"model", {{"preset", "llama-2-7b"}}},
+                              {"training", {{"mode", "lora"}, {"tokens", "50M"}}},
+                              {"hardware", {{"gpu", "a10-24gb"}, {"count", 1}}},
+                              {"goal", {{"sensitiveData", true}}}});
+  REQUIRE(none["recommendation"]["qualifies"] == false);
+  CHECK(none["choicesWithin"].empty());
+}

@@ -3,6 +3,7 @@
 // messages come from the core in the request's language.
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
+import { namedFields } from './form.js';
 
 export class Advice {
   constructor(container) {
@@ -50,7 +51,7 @@ export class Advice {
             ? h('span', { class: 'mark' }, h('span', { 'aria-hidden': 'true' }, agrees ? '✓ ' : '≠ '), agrees ? t('agrees') : t('disagrees'))
             : null,
         ),
-        rot.message ? h('p', { class: 'rule-msg' }, String(rot.message)) : null,
+        rot.message ? h('p', { class: 'rule-msg' }, namedFields(rot.message, lang)) : null,
       );
       this.rule.hidden = false;
     } else {
@@ -58,7 +59,7 @@ export class Advice {
       this.rule.hidden = true;
     }
 
-    replace(this.notes, notes.map((n) => h('li', { 'data-code': n.code == null ? null : String(n.code) }, String(n.message))));
+    replace(this.notes, notes.map((n) => h('li', { 'data-code': n.code == null ? null : String(n.code) }, namedFields(n.message, lang))));
     this.notes.hidden = notes.length === 0;
   }
 }

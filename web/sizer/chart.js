@@ -2,7 +2,7 @@
 // wallDays (x) and cost.amount (y); the core's result.frontier highlighted and joined in its order;
 // the recommended, cheapest and fastest options labelled. Scales, ticks and pixel positions are
 // presentation; every plotted value is read from the response.
-import { h, s, replace, observeWidth, noteWithHint } from './dom.js';
+import { h, s, replace, observeWidth, noteWithHint, roving } from './dom.js';
 import { i18n } from './i18n.js';
 
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -142,7 +142,8 @@ export class Chart {
       (o) => o && o.fits === true && o.meetsGoal === true && isNum(o.wallDays) && o.wallDays > 0 && isNum(o.cost?.amount) && o.cost.amount > 0,
     );
     const frontier = Array.isArray(result.frontier) ? result.frontier.map(String) : [];
-    const choices = result.choices && typeof result.choices === 'object' ? result.choices : {};
+    // Cheapest and fastest of the offers within the requirements, as the comparison's badges.
+    const choices = result.choicesWithin && typeof result.choicesWithin === 'object' ? result.choicesWithin : {};
     this.setStale(false);
     this.root.hidden = false;
     // The same points as last time (a change elsewhere in the form): nothing to redraw.
@@ -233,11 +234,13 @@ export class Chart {
       .map((o) => pos(o).map((v) => v.toFixed(1)).join(','));
     const frontierLine = line.length > 1 ? s('polyline', { class: 'frontier-line', points: line.join(' '), 'aria-hidden': 'true' }) : null;
 
-    // Points: ordinary ones first, the frontier on top; within each, left to right (tab order).
+    // Points: ordinary ones first, the frontier on top (drawing order); the keyboard goes left to
+    // right through all of them (one tab stop, arrow keys inside: dom.js roving).
     const sorted = usable
       .map((o, i) => ({ o, i, f: rank.has(o.offerId) }))
       .sort((a, b) => a.f - b.f || a.o.wallDays - b.o.wallDays || a.i - b.i);
     const points = s('g', { class: 'points' });
+    const at = new Map(); // point → its [x, y]
     const labels = s('g', { class: 'labels', 'aria-hidden': 'true' });
     const placed = [];
     for (const { o, f } of sorted) {
@@ -254,13 +257,16 @@ export class Chart {
       const cls = ['pt', f && 'frontier', o.recommended === true && 'rec', marks.length > 0 && 'marked'].filter(Boolean).join(' ');
       const g = s(
         'g',
-        { class: cls, tabindex: '0', role: 'button', 'aria-label': desc.join(', '), 'data-offer-id': String(o.offerId) },
+        { class: cls, tabindex: '-1', role: 'button', 'aria-label': desc.join(', '), 'data-offer-id': String(o.offerId) },
         s('circle', { class: 'hit', cx: x.toFixed(1), cy: y.toFixed(1), r: 10 }),
         s('circle', { class: 'dot', cx: x.toFixed(1), cy: y.toFixed(1), r: f ? 5.5 : 4 }),
       );
       const show = () => this.showTip(o, desc, x, y, W);
       g.addEventListener('pointerenter', show);
-      g.addEventListener('focus', show);
+      g.addEventListener('focus', () => {
+        this.current = String(o.offerId); // the tab stop of the next drawing
+        show();
+      });
       g.addEventListener('pointerleave', () => this.hideTip());
       g.addEventListener('blur', () => this.hideTip());
       g.addEventListener('click', () => this.onSelect(String(o.offerId)));
@@ -270,9 +276,14 @@ export class Chart {
           this.onSelect(String(o.offerId));
         }
       });
+      at.set(g, [x, y]);
       points.append(g);
       if (marks.length) placed.push({ x, y, r: f ? 5.5 : 4, rec: o.recommended === true, text: marks.join(' · ') });
     }
+    const order = [...points.children].sort((a, b) => at.get(a)[0] - at.get(b)[0] || at.get(a)[1] - at.get(b)[1]);
+    // The tab stop: the point focused last when it is still drawn, else the recommended one.
+    const last = order.findIndex((g) => g.dataset.offerId === this.current);
+    roving(order, last >= 0 ? last : Math.max(0, order.findIndex((g) => g.classList.contains('rec'))));
     this.placeLabels(placed, usable.map((o) => [...pos(o), rank.has(o.offerId)]), labels, W, H, m);
     replace(this.svg, grid, axes, frontierLine, points, labels);
 

@@ -17,6 +17,10 @@ import { firstAnswer, formLists, today } from './first.js';
 // estimate on every key would freeze the typing. With the worker each key estimates at once, one
 // at a time (the latest input wins).
 const DEBOUNCE_MS = 150;
+// A result computed while a text field is being typed in ("1.5" on the way to "1.5万亿") is shown
+// marked as for the input so far until typing has paused this long (and no input method is
+// composing): never as the answer to a number not yet finished.
+const SETTLE_MS = 700;
 
 // What a preset or gpu attribute may hold before the catalog is there to check it against.
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
@@ -157,6 +161,7 @@ export class Controller {
       inFlight: 0, // estimates awaiting the core
       again: false, // an input came while an estimate was in flight: estimate again when it is in
       timer: 0, // the typing debounce
+      settle: 0, // typing has not paused yet (SETTLE_MS): what is shown is marked as for the input so far
       queued: false, // an estimate is queued for this turn (several changes in a row make one)
       dirty: false, // an estimate was asked for, or dropped, while disconnected: run it on reconnect
       response: null, // the last response shown (the call to action re-renders from it)
@@ -173,11 +178,22 @@ export class Controller {
     // Without WebAssembly, or when the module fails to load: the provider's prices (fallback.js).
     this.fallback = h('div', { class: 'fallback-box', hidden: true });
     this.formBox = formBox;
-    root.append(this.status, this.fallback, formBox, results);
+    // A skip link past the form and the charts to the comparison (the first stop of the keyboard,
+    // shown when focused); the table's region takes the focus. Hidden until there are results.
+    this.skip = h('a', { class: 'skip-link', href: '#options-heading', hidden: true });
+    this.skip.addEventListener('click', (e) => {
+      e.preventDefault();
+      this.table.start().then((view) => view?.focus());
+    });
+    root.append(this.skip, this.status, this.fallback, formBox, results);
 
     this.form = new JobForm(formBox, {
       lang: () => this.lang,
-      onInput: () => this.schedule(),
+      onInput: () => {
+        this.typing();
+        this.schedule();
+      },
+      onComposing: () => this.typing(),
       onChange: () => this.runNow(),
       onLang: (lang) => {
         host.lang = lang; // the attribute changes; attributeChanged() does the rest
@@ -570,6 +586,7 @@ export class Controller {
     const lang = this.lang;
     this.root.lang = lang;
     this.form.localize();
+    this.skip.textContent = i18n(lang).t('skipToTable');
     if (!this.state.hasResult && !this.state.loadFailed) this.status.textContent = i18n(lang).t('loading');
   }
 
@@ -734,12 +751,31 @@ export class Controller {
   showNoPrices(error) {
     this.form.showError(error);
     this.results.hidden = true;
+    this.skip.hidden = true;
     this.status.hidden = false;
     this.status.setAttribute('data-error', '');
     this.status.textContent = i18n(this.lang).t('catalogNoPrices');
   }
 
   // ---- estimating ----
+
+  /** A text field is being typed in: what is shown is for the input so far, until typing pauses (SETTLE_MS). */
+  typing() {
+    const s = this.state;
+    clearTimeout(s.settle);
+    s.settle = setTimeout(() => {
+      s.settle = 0;
+      if (this.form.composing) return this.typing(); // the input method has not committed yet
+      this.syncBusy();
+      // Settled: the result shown is the answer, unless one for the latest input is still coming
+      // (its run() shows it as current) or the input has an error (its note stays).
+      if (!s.inFlight && !s.queued && !s.again && s.hasResult && s.response && JSON.stringify(s.response.request) === JSON.stringify(this.request())) {
+        for (const view of this.views) view.setStale(false, this.lang);
+      }
+    }, SETTLE_MS);
+    if (s.hasResult && !this.results.hidden) for (const view of this.views) view.setStale(true, this.lang, 'typing');
+    this.syncBusy();
+  }
 
   /** Typing: an estimate now where the core runs in its worker, else after a pause. */
   schedule() {
@@ -760,7 +796,7 @@ export class Controller {
    */
   syncBusy() {
     const s = this.state;
-    const busy = !!(s.timer || s.queued || s.inFlight > 0 || s.again || s.finishing || s.prerendered) && s.connected;
+    const busy = !!(s.timer || s.settle || s.queued || s.inFlight > 0 || s.again || s.finishing || s.prerendered) && s.connected;
     if (busy) this.results.setAttribute('aria-busy', 'true');
     else this.results.removeAttribute('aria-busy');
   }
@@ -796,6 +832,9 @@ export class Controller {
       return;
     }
     if (!this.ready) return; // loadCore() / the catalog-src load will run again
+    // An input method is composing in a field: its text ("1.5wan") is not the user's yet; the
+    // composition's end estimates (form.js), and what is shown stays marked meanwhile (typing()).
+    if (this.form.composing) return;
     if (s.prerendered && !given && s.coreLoad) return; // an edit before the engine is in: loadCore() runs it
     if (s.request) {
       this.fillForm(s.request);
@@ -861,9 +900,12 @@ export class Controller {
       const same = !first && !s.finishing && shown === s.shown;
       s.shown = shown;
       if (!same) for (const view of first ? this.headline : this.views) view.update(response, ctx);
+      // Still being typed: shown, but as the figures for the input so far (typing()).
+      if (s.settle) for (const view of first ? this.headline : this.views) view.setStale(true, lang, 'typing');
       if (!same) this.updateMeta(response);
       this.results.toggleAttribute('data-first', first);
       this.results.hidden = false;
+      this.skip.hidden = false;
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
       this.status.hidden = true;
@@ -879,6 +921,7 @@ export class Controller {
         if (seq !== s.seq) return; // a newer result drew every view already, or the element left
         rest = performance.now();
         for (const view of this.views) if (!this.headline.includes(view)) view.update(response, ctx);
+        if (s.settle) for (const view of this.views) view.setStale(true, lang, 'typing');
         this.results.removeAttribute('data-first');
       }
     } else {

@@ -73,3 +73,34 @@ export function observeWidth(view) {
 export function noteWithHint(el, note, hint, lang) {
   replace(el, note, h('span', { class: 'screen-hint' }, lang === 'zh' ? hint : ` ${hint}`));
 }
+
+/**
+ * One tab stop for a set of items (a chart's points), the roving tabindex of the ARIA practices:
+ * the current item has tabindex 0 and the others -1; the arrow keys move the focus to the next or
+ * previous item in the order given, Home and End to the first and last; the item focused last
+ * stays the tab stop. The items are made anew with each drawing.
+ * @param {Element[]} items in their keyboard order  @param {number} current
+ */
+export function roving(items, current = 0) {
+  if (!items.length) return;
+  let at = Math.min(Math.max(current, 0), items.length - 1);
+  const set = (i) => {
+    items[at].setAttribute('tabindex', '-1');
+    at = i;
+    items[at].setAttribute('tabindex', '0');
+  };
+  // On the items themselves: Chrome makes an SVG container with a focus listener a tab stop of its own.
+  items.forEach((el, i) => {
+    el.setAttribute('tabindex', i === at ? '0' : '-1');
+    el.addEventListener('focus', () => {
+      if (i !== at) set(i);
+    });
+    el.addEventListener('keydown', (e) => {
+      const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: items.length - 1 }[e.key];
+      if (to == null) return;
+      e.preventDefault();
+      set(Math.min(Math.max(to, 0), items.length - 1));
+      items[at].focus();
+    });
+  });
+}

@@ -186,21 +186,26 @@ export async function estimate(request) {
   return JSON.parse(await call('estimate', JSON.stringify(request)));
 }
 
+// A file's bytes go to the core as they are (Embind copies a Uint8Array into the std::string
+// byte for byte), so that the core, not the browser's decoder, judges whether they are UTF-8.
+const input = (text) => (text instanceof Uint8Array ? text : String(text));
+
 /**
  * A price list (CSV or a spreadsheet's tab-separated copy, one offer per row) as a catalog, by the
  * core: {ok: true, catalog, offerRows, warnings, market, table} or {ok: false, error, errors,
- * errorCount, warnings, table} (errors at /rows/<row>/<column>). lang: "en" | "zh".
+ * errorCount, warnings, table} (errors at /rows/<row>/<column>). text: a string, or a file's bytes
+ * (Uint8Array). lang: "en" | "zh".
  */
 export async function catalogFromCsv(text, lang) {
-  return JSON.parse((await loadKit()).catalogFromCsv(String(text), String(lang)));
+  return JSON.parse((await loadKit()).catalogFromCsv(input(text), String(lang)));
 }
 
 /**
- * A catalog (JSON text) checked as a request's catalog is read: {ok: true, offers, warnings,
+ * A catalog (JSON text, or a file's bytes) checked as a request's catalog is read: {ok: true, offers, warnings,
  * market} or {ok: false, error, errors, errorCount, warnings}. lang: "en" | "zh".
  */
 export async function checkCatalog(text, lang) {
-  return JSON.parse((await loadKit()).checkCatalog(String(text), String(lang)));
+  return JSON.parse((await loadKit()).checkCatalog(input(text), String(lang)));
 }
 
 export async function version() {

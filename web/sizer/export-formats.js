@@ -2,6 +2,7 @@
 // its own, imported on the first click of CSV or Markdown: the page does not download it before.
 // Everything is formatted from the core's response: the numbers in the CSV are the response's
 // own, nothing is recomputed.
+import { formulaSafe } from './csv.js';
 import { i18n } from './i18n.js';
 import { jobItems } from './job.js';
 import { recommendedOption } from './summary.js';
@@ -28,9 +29,8 @@ const LINE_COLUMNS = {
 function csvField(v) {
   if (v == null) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  let text = String(v);
   // A cell starting like a formula (a provider's name is the provider's to choose) is text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = formulaSafe(String(v));
   return /[",\r\n;]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -153,7 +153,7 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
     out.push(`| **${md(t('col.cost'))}** | **${tr.money(plan.cost.amount, cur)}** | |`, '');
   }
 
-  // Alternatives: the runner-up, the cheapest outside the constraints, the cheapest and the fastest.
+  // Alternatives: the runner-up, the cheapest outside the constraints, the cheapest and the fastest within them.
   const alts = [];
   const seen = new Set(plan ? [plan.offerId] : []);
   const alt = (label, o, extra = '') => {
@@ -167,8 +167,8 @@ export function toMarkdown(response, { lang, gpuName, version = '', date = '' })
     const why = (Array.isArray(outside.outside) ? outside.outside : []).map((c) => tr.enumLabel('outside', str(c)));
     alt(t('md.alternative'), byId(outside.offerId), why.length ? ` (${why.join(lang === 'zh' ? '、' : ', ')})` : '');
   }
-  alt(t('cheapest'), byId(result.choices?.cheapest));
-  alt(t('fastest'), byId(result.choices?.fastest));
+  alt(t('cheapest'), byId(result.choicesWithin?.cheapest));
+  alt(t('fastest'), byId(result.choicesWithin?.fastest));
   out.push(`## ${t('md.alternatives')}`, '', ...list(alts), '');
 
   // Buying and hosting the machines instead (result.ownership).

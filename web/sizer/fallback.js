@@ -21,13 +21,14 @@ export const offersOf = (catalog) => (isObject(catalog) && Array.isArray(catalog
  * class gpusizer-prices and no style of its own: in the element the element's styles apply, in a
  * host page (the <noscript> copy, the loader's fallback) the host's.
  */
-export function priceTable(catalog, lang) {
+export function priceTable(catalog, lang, gpus = []) {
   const offers = offersOf(catalog);
   if (!offers.length) return null;
   const tr = i18n(lang);
   const { t } = tr;
+  // GPUs by name: the catalog's own, else those given (the default catalog's, where it is known).
   const names = new Map();
-  for (const g of Array.isArray(catalog.gpus) ? catalog.gpus.filter(isObject) : []) {
+  for (const g of [...(Array.isArray(gpus) ? gpus : []), ...(Array.isArray(catalog.gpus) ? catalog.gpus : [])].filter(isObject)) {
     const name = str(g.name, lang);
     if (typeof g.id === 'string' && name) names.set(g.id, name);
   }
@@ -60,11 +61,12 @@ export function priceTable(catalog, lang) {
 
 /**
  * The fallback as a block: why the calculator is not shown (reason: a message key), then the
- * price table; the note alone when the catalog has no offers.
+ * price table; the note alone when the catalog has no offers. gpus: GPU records to name the
+ * offers' GPUs by where the catalog has none of its own (the provider kit passes the default catalog's).
  */
-export function fallbackBlock(catalog, lang, reason) {
+export function fallbackBlock(catalog, lang, reason, gpus = []) {
   const { t } = i18n(lang);
-  const table = priceTable(catalog, lang);
+  const table = priceTable(catalog, lang, gpus);
   return h(
     'section',
     { class: 'gpusizer-fallback', part: 'fallback', lang: lang === 'zh' ? 'zh-CN' : lang },

@@ -67,9 +67,24 @@ export function fieldForPath(path) {
   return null;
 }
 
-// example: the placeholder, as people write such values; otherwise the placeholder is the core's
-// default for the field (contract.defaults), if it has one. filled: starts with that default
-// (and fill() falls back to it for tokens and for the hidden one of days/count).
+// A request field the core's messages name by its JSON path ("give training.tokens"), in the
+// words of the form: the field's label, quoted ("give “Training tokens”"). A path with no field
+// of the form is left as it is.
+const DOTTED_PATH = /\b(model|training|hardware|goal|data|efficiency)\.([A-Za-z]+)\b/g;
+export function namedFields(message, lang) {
+  const { t } = i18n(lang);
+  const [open, close] = lang === 'zh' ? ['“', '”'] : ['“', '”'];
+  return String(message).replace(DOTTED_PATH, (whole, top, key) => {
+    const name = fieldForPath(`/${top}/${key}`);
+    const label = name && t(name);
+    return label && label !== name ? `${open}${label}${close}` : whole;
+  });
+}
+
+// example: the placeholder, as people write such values, read as an example ("e.g. 350", "如 350");
+// otherwise the placeholder is the core's default for the field (contract.defaults), if it has
+// one, read as the default ("default 30", "默认 30"). filled: starts with that default (and fill()
+// falls back to it for tokens and for the hidden one of days/count).
 const TEXT_FIELDS = {
   params: { inputmode: 'text', example: '7B · 70亿' },
   tokens: { inputmode: 'text', example: '2T · 2万亿', filled: true },
@@ -90,6 +105,9 @@ const TEXT_FIELDS = {
   checkpointsKept: { inputmode: 'numeric' },
   usdCny: { inputmode: 'decimal', wide: true },
 };
+// The fields a request cannot do without, each where it applies (syncRequired): their labels say
+// so before anything is submitted, and the control is aria-required.
+const REQUIRED = ['params', 'tokens', 'dataSize', 'examples', 'tokensPerExample', 'count'];
 // Selects whose options are catalog ids, not an enum of the contract.
 const ID_SELECTS = new Set(['preset', 'gpu']);
 // Enum selects that may be left unset: an empty first option (its label `${name}None`) sends nothing.
@@ -105,15 +123,18 @@ export class JobForm {
    * @param {{lang: () => string, onInput: () => void, onChange: () => void, onLang: (lang: string) => void}} callbacks
    *   lang: the element's language (the form reads it, never keeps it)
    */
-  constructor(container, { lang, onInput, onChange, onLang }) {
+  constructor(container, { lang, onInput, onChange, onLang, onComposing = () => {} }) {
     this.lang = lang;
     this.onInput = onInput;
+    this.onComposing = onComposing;
+    this.composing = false; // an input method is composing in a field (its text is not the user's yet)
     this.onChange = onChange;
     this.onLang = onLang;
     this.contract = null; // the core's request vocabulary, once setContract() had it
     this.models = [];
     this.gpus = [];
     this.controls = {};
+    this.hints = {}; // text field → {value, kind: 'example' | 'default'}: its placeholder, worded in the language
     this.labels = []; // [node, key] pairs re-labelled on a language switch
     this.form = this.build();
     this.syncSizeBy();
@@ -145,14 +166,57 @@ export class JobForm {
 
   text(name) {
     const opts = TEXT_FIELDS[name] || {};
+    if (opts.example) this.hints[name] = { value: opts.example, kind: 'example' };
     return h('input', {
       type: 'text',
       class: opts.wide ? 'wide' : null,
       inputmode: opts.inputmode,
       autocomplete: 'off',
       spellcheck: 'false',
-      placeholder: opts.example || null,
     });
+  }
+
+  /** A text field's placeholder: an example or the default the core uses when it is left empty, said as such. */
+  setPlaceholder(name, value, kind) {
+    const control = this.controls[name];
+    if (!control) return;
+    if (value == null || value === '') {
+      delete this.hints[name];
+      control.placeholder = '';
+      return;
+    }
+    this.hints[name] = { value: String(value), kind };
+    control.placeholder = i18n(this.lang()).fmt(kind === 'example' ? 'placeholderExample' : 'placeholderDefault', { x: String(value) });
+  }
+
+  /**
+   * Which fields are required now (the model's size when no preset or shape gives it, the data in
+   * the way it is given, the GPU count when sizing by it): their labels say so, their controls are
+   * aria-required.
+   */
+  syncRequired() {
+    const c = this.controls;
+    const need = {
+      params: c.preset.value === CUSTOM && !this.arch.describesModel,
+      tokens: c.dataAsTokens.checked,
+      dataSize: c.dataAsSize.checked,
+      examples: c.dataAsExamples.checked,
+      tokensPerExample: c.dataAsExamples.checked,
+      count: c.sizeByCount.checked,
+    };
+    // The word beside the label (gpu-sizer.css label[data-required]::after), in the language.
+    const word = i18n(this.lang()).t('requiredMark');
+    for (const name of REQUIRED) {
+      const control = c[name];
+      const label = control.closest('.field').querySelector(':scope > label');
+      if (need[name]) {
+        label.setAttribute('data-required', word);
+        control.setAttribute('aria-required', 'true');
+      } else {
+        label.removeAttribute('data-required');
+        control.removeAttribute('aria-required');
+      }
+    }
   }
 
   build() {
@@ -276,7 +340,18 @@ export class JobForm {
       }
       if (t === c.hfConfig) this.arch.noteConfigInput();
       else this.arch.noteEdit(t.name);
-      if (t.type === 'text' || t === c.hfConfig) this.onInput();
+      // While an input method composes ("1.5" then pinyin on the way to "1.5万亿") nothing is
+      // estimated: the text is not the user's yet; it is once the composition ends.
+      if (e.isComposing) this.onComposing();
+      else if (t.type === 'text' || t === c.hfConfig) this.onInput();
+    });
+    form.addEventListener('compositionstart', () => {
+      this.composing = true;
+      this.onComposing();
+    });
+    form.addEventListener('compositionend', (e) => {
+      this.composing = false;
+      if (e.target.type === 'text' || e.target === c.hfConfig) this.onInput();
     });
     form.addEventListener('change', (e) => {
       const t = e.target;
@@ -287,6 +362,8 @@ export class JobForm {
       if (t === c.mode) this.syncMode();
       if (t.type !== 'text' && t !== c.hfConfig) this.onChange();
     });
+    form.addEventListener('change', () => this.syncRequired());
+    form.addEventListener('input', () => this.syncRequired());
     this.syncDataAs();
     this.syncMode();
     return form;
@@ -321,8 +398,9 @@ export class JobForm {
     const c = this.controls;
     const model = this.models.find((m) => m.id === c.preset.value);
     this.arch.choosePreset(model || null);
-    if (model) c.seqLen.placeholder = model.seqLen ? String(model.seqLen) : this.placeholder('seqLen');
+    if (model) this.setPlaceholder('seqLen', model.seqLen || this.default('seqLen'), 'default');
     this.showParams();
+    this.syncRequired();
   }
 
   /**
@@ -339,13 +417,6 @@ export class JobForm {
     }
     const model = c.preset.value !== CUSTOM && this.models.find((m) => m.id === c.preset.value);
     if (model) c.params.value = tr.compact(model.params);
-  }
-
-  /** A text field's placeholder: its example, else the core's default for it. */
-  placeholder(name) {
-    const example = TEXT_FIELDS[name]?.example;
-    const value = example ?? this.contract?.defaults[name];
-    return value == null ? '' : String(value);
   }
 
   /** The default of a field as text ('' when the core has none). */
@@ -390,10 +461,10 @@ export class JobForm {
     replace(this.loraTargetList, enumValues(contract, 'loraTargets').map((v) => h('option', { value: v })));
     for (const [name, opts] of Object.entries(TEXT_FIELDS)) {
       const control = this.controls[name];
-      if (!opts.example && name in contract.defaults) control.placeholder = this.placeholder(name);
+      if (!opts.example && name in contract.defaults) this.setPlaceholder(name, this.default(name), 'default');
       if (first && opts.filled && !control.value) control.value = this.default(name);
     }
-    if (!this.controls.loraTargets.placeholder) this.controls.loraTargets.placeholder = String(defaultValue(contract, 'loraTargets') ?? '');
+    if (!this.hints.loraTargets) this.setPlaceholder('loraTargets', defaultValue(contract, 'loraTargets'), 'default');
     this.localize();
   }
 
@@ -478,7 +549,7 @@ export class JobForm {
   setFx(fx) {
     const rate = fx && typeof fx.usdCny === 'number' ? fx.usdCny : null;
     this.fx = rate == null ? null : { rate, date: typeof fx.date === 'string' ? fx.date : '' };
-    this.controls.usdCny.placeholder = this.fx ? `${this.fx.rate}${this.fx.date ? ` (${this.fx.date})` : ''}` : '';
+    this.setPlaceholder('usdCny', this.fx ? `${this.fx.rate}${this.fx.date ? ` (${this.fx.date})` : ''}` : '', 'default');
   }
 
   /** Selects cur when the currency list has it (the list is the core's). */
@@ -510,6 +581,8 @@ export class JobForm {
     this.relabel();
     this.nameOptions();
     this.controls.budget.placeholder = tr.t('budgetHint');
+    for (const [name, { value, kind }] of Object.entries(this.hints)) this.setPlaceholder(name, value, kind);
+    this.syncRequired();
     // Enumerated values with a name in the UI's strings (modes) show it; others (bf16, CNY) are shown as they are.
     for (const name of this.enumNames()) {
       const select = this.controls[name];
@@ -696,7 +769,7 @@ export class JobForm {
   /** Shows an error ({path, message}) next to its field; unmapped paths go above the form. */
   showError(error) {
     this.clearErrors();
-    const message = i18n(this.lang()).errorMessage(error);
+    const message = namedFields(i18n(this.lang()).errorMessage(error), this.lang());
     const name = fieldForPath(error?.path);
     const control = name && this.controls[name];
     const field = control && control.closest('.field');
@@ -729,9 +802,9 @@ export class JobForm {
     const training = result.training || {};
     // The sequence length asked for (maxSeqLen when unpacked examples were padded to less).
     const seq = typeof training.maxSeqLen === 'number' ? training.maxSeqLen : training.seqLen;
-    if (typeof seq === 'number') this.controls.seqLen.placeholder = String(seq);
-    if (typeof training.loraRank === 'number') this.controls.loraRank.placeholder = String(training.loraRank);
-    if (typeof training.loraTargets === 'string') this.controls.loraTargets.placeholder = training.loraTargets;
+    if (typeof seq === 'number') this.setPlaceholder('seqLen', seq, 'default');
+    if (typeof training.loraRank === 'number') this.setPlaceholder('loraRank', training.loraRank, 'default');
+    if (typeof training.loraTargets === 'string') this.setPlaceholder('loraTargets', training.loraTargets, 'default');
     this.showData(result.data, tr);
     // The architecture the core used, unless the form has moved on since this request was sent.
     const sent = response?.request?.model;

@@ -3,8 +3,9 @@
 // badges); everything else (the whole bill line by line with its basis, how the data moves, unit
 // prices, billing, GPU-hours, price date, terms, the trial-week plan, interconnect, layout, source,
 // each warning's reason) in a detail row a toggle opens.
-// It starts with the offers that meet the goal, in the core's order (cheapest first), the top 10
-// and a button that shows them all; headings sort, filters (GPU, type, isolation, billing term,
+// It starts with the offers that meet the goal, those within every requirement first (the recommended
+// one at the top, then the core's order: cheapest first), the top 10 and a button that shows them all;
+// the cheapest and fastest badges are the core's choices within the requirements; headings sort, filters (GPU, type, isolation, billing term,
 // meets the goal) narrow it. Below 40rem of width each row is a card with the same figures.
 // Sorting, filtering and hiding rows are presentation; every figure in a cell is read from the
 // option, every warning's reason is the core's message. With a call to action configured (ctx.cta),
@@ -12,6 +13,7 @@
 import { h, replace, noteWithHint } from './dom.js';
 import { i18n } from './i18n.js';
 import { ctaControl } from './cta.js';
+import { namedFields } from './form.js';
 
 const str = (v) => (v == null ? '' : String(v));
 const isNum = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -20,12 +22,6 @@ const num = (v) => (isNum(v) ? v : Infinity);
 const STALE_DAYS = 90; // price ages above this are shown muted (the core's stale_price threshold)
 const PERIODS = ['hour', 'day', 'week', 'month', 'year'];
 export const TOP = 10; // rows shown before "show all"
-// Interconnects by product name (the same in every language); generic ones (ethernet) have a
-// label in the message table (link.*).
-const LINKS = {
-  nvlink: 'NVLink', pcie: 'PCIe', hccs: 'HCCS', xgmi: 'Infinity Fabric', infiniband: 'InfiniBand',
-  roce: 'RoCE', efa: 'EFA',
-};
 // How much a warning weighs, by the core's code: "block" (the offer cannot do the job as asked),
 // "caution" (it can, at a cost or a risk), otherwise "info". Codes not listed are cautions.
 const SEVERITY = {
@@ -46,6 +42,9 @@ function top(rows) {
   const rec = rows.find((r) => r.o.recommended === true);
   return rec ? [...rows.slice(0, TOP - 1), rec] : first;
 }
+
+/** Within the user's requirements: usable (fits, meets the goal) and outside none of the constraints asked. */
+export const within = (o) => status(o) === 'ok' && outsideOf(o).length === 0;
 
 export function status(o) {
   if (o.fits === false) return 'noFit';
@@ -115,7 +114,7 @@ export class OptionsTable {
     );
 
     // ---- the table ----
-    this.captionTitle = h('h2', { class: 'caption-title', id: 'options-heading' });
+    this.captionTitle = h('h2', { class: 'caption-title', id: 'options-heading', tabindex: '-1' });
     this.captionNote = h('p', { class: 'caption-note' });
     this.caption = h('caption', { id: 'options-caption', class: 'visually-hidden' });
     this.headers = {};
@@ -256,7 +255,8 @@ export class OptionsTable {
     this.ctx = ctx;
     const result = response?.result || {};
     this.options = Array.isArray(result.options) ? result.options.filter(isObject) : [];
-    this.choices = isObject(result.choices) ? result.choices : {};
+    // The badges name the cheapest and fastest of the offers within the requirements.
+    this.choices = isObject(result.choicesWithin) ? result.choicesWithin : {};
     this.currency = typeof result.currency === 'string' ? result.currency : undefined;
     this.setStale(false);
     this.render();
@@ -275,14 +275,20 @@ export class OptionsTable {
         if (f.term && !(isObject(o.unitPrices) && isNum(o.unitPrices[f.term]))) return false;
         return true;
       });
+    // The offers within the requirements come first (in the core's order, the recommended one at
+    // the top), then the others; a heading sorts within each of the two.
     const col = COLUMNS.find((c) => c.key === this.sortKey);
-    if (col && col.sort) {
-      const dir = this.sortDir === 'ascending' ? 1 : -1;
-      rows = rows
-        .map((r) => ({ ...r, k: col.sort(r.o, this.ctx) }))
-        .sort((a, b) => (a.k < b.k ? -dir : a.k > b.k ? dir : a.i - b.i));
-    }
-    return rows;
+    const dir = this.sortDir === 'ascending' ? 1 : -1;
+    const sorted = col && col.sort;
+    return rows
+      .map((r) => ({ ...r, g: within(r.o) ? 0 : 1, rec: !sorted && r.o.recommended === true ? 0 : 1, k: sorted ? col.sort(r.o, this.ctx) : 0 }))
+      .sort((a, b) => a.rec - b.rec || a.g - b.g || (a.k < b.k ? -dir : a.k > b.k ? dir : a.i - b.i));
+  }
+
+  /** The comparison brought into view with the focus on its table (the skip link). */
+  focus() {
+    this.root.scrollIntoView({ block: 'start' });
+    (this.wrap.hidden ? this.captionTitle : this.wrap).focus({ preventScroll: true });
   }
 
   /** Scrolls to the offer's row (shown first if filters or the top 10 hid it), marks it and focuses its toggle (the chart's click). */
@@ -420,7 +426,7 @@ export class OptionsTable {
       const code = str(w.code);
       const sev = SEVERITY[code] || 'caution';
       const label = tr.t(`warn.${code}`) !== `warn.${code}` ? tr.t(`warn.${code}`) : t('warnGeneric');
-      out.push(badge(n, code, sev, label, String(w.message)));
+      out.push(badge(n, code, sev, label, namedFields(w.message, tr.lang)));
     });
     return out;
   }
@@ -439,6 +445,7 @@ export class OptionsTable {
       'data-fastest': this.choices.fastest === o.offerId ? 'true' : null,
       'data-status': st,
       'data-outside': outsideOf(o).length ? '' : null,
+      'data-within': within(o) ? '' : null,
       class: [o.recommended === true && 'recommended', st !== 'ok' && 'muted'].filter(Boolean).join(' ') || null,
     });
     const detail = h('tr', { class: 'detail', id: detailId, hidden: !open, 'data-detail-for': id });
@@ -546,7 +553,7 @@ export class OptionsTable {
               warnings.map((w) => {
                 const code = str(w.code);
                 const label = tr.t(`warn.${code}`) !== `warn.${code}` ? tr.t(`warn.${code}`) : t('warnGeneric');
-                return h('li', { 'data-code': code || null }, h('b', null, label), ': ', h('span', { class: 'wmsg' }, String(w.message)));
+                return h('li', { 'data-code': code || null }, h('b', null, label), ': ', h('span', { class: 'wmsg' }, namedFields(w.message, tr.lang)));
               }),
             ),
           ),
@@ -647,7 +654,8 @@ export class OptionsTable {
 
     const ic = isObject(o.interconnect) ? o.interconnect : null;
     if (ic) {
-      const link = (v) => (v === 'none' || !v ? '—' : LINKS[v] || tr.enumLabel('link', str(v)));
+      // Interconnects by product name (link.*: the same in every language) or word (Ethernet).
+      const link = (v) => (v === 'none' || !v ? '—' : tr.enumLabel('link', str(v)));
       const inter = ic.interUnit && ic.interUnit !== 'none'
         ? `${t('interUnit')} ${link(ic.interUnit)}${isNum(ic.interUnitGBpsPerGpu) ? tr.aside(`${tr.sig(ic.interUnitGBpsPerGpu, 3)} GB/s ${t('perGpu')}`) : ''}`
         : null;

@@ -9,7 +9,7 @@
 //
 // result.scaling: {gpu, offerId?, unitGpus, points: [{count, units, wallDays, gpuHours, cost?}],
 //                  recommendedCount, deadlineDays?, stopsPaying?, rule}
-import { h, s, replace, observeWidth, noteWithHint } from './dom.js';
+import { h, s, replace, observeWidth, noteWithHint, roving } from './dom.js';
 import { i18n } from './i18n.js';
 import { makeScale } from './chart.js';
 
@@ -250,7 +250,7 @@ export class Scaling {
         'g',
         {
           class: ['sp', rec && 'rec', isNum(sc.stopsPaying) && p.count > sc.stopsPaying && 'beyond'].filter(Boolean).join(' '),
-          tabindex: '0',
+          tabindex: '-1',
           role: 'button',
           'aria-label': `${desc.join(', ')} — ${tr.fmt('scalingSet', { n: tr.int(p.count) })}`,
           'data-count': String(p.count),
@@ -274,11 +274,14 @@ export class Scaling {
       points.append(g);
     }
     replace(this.svg, grid, marks, axes, lines, points);
-    if (Number.isFinite(focused)) {
-      // Back on the same count in the new chart, else on the nearest one.
-      const near = (g) => Math.abs(Math.log(Number(g.dataset.count) / focused));
-      [...points.children].reduce((a, g) => (near(g) < near(a) ? g : a)).focus({ preventScroll: true });
-    }
+    // One tab stop, the arrow keys along the counts (dom.js roving): the count focused, else the
+    // recommended one; after a redraw with the focus in it, the same count, else the nearest one.
+    const items = [...points.children];
+    const near = (g, n) => Math.abs(Math.log(Number(g.dataset.count) / n));
+    const closest = (n) => items.reduce((a, g) => (near(g, n) < near(a, n) ? g : a));
+    const stop = items.length ? (Number.isFinite(focused) ? closest(focused) : items.find((g) => g.classList.contains('rec')) || items[0]) : null;
+    roving(items, items.indexOf(stop));
+    if (Number.isFinite(focused) && stop) stop.focus({ preventScroll: true });
 
     const recCount = isNum(sc.recommendedCount) ? `${recName}: ${tr.int(sc.recommendedCount)}` : null;
     replace(

@@ -2,6 +2,7 @@
 // already in the request's language).
 import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
+import { namedFields } from './form.js';
 
 export class Steps {
   constructor(container) {
@@ -30,7 +31,7 @@ export class Steps {
           'li',
           { 'data-step': s.id == null ? null : String(s.id) },
           h('h3', null, String(s.title ?? s.id ?? '')),
-          h('p', null, String(s.text ?? '')),
+          h('p', null, namedFields(s.text ?? '', lang)),
         ),
       ),
     );

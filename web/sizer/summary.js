@@ -11,6 +11,7 @@ import { h, replace } from './dom.js';
 import { i18n } from './i18n.js';
 import { ctaControl } from './cta.js';
 import { jobItems } from './job.js';
+import { namedFields } from './form.js';
 
 const KEYS = ['gpus', 'wallDays', 'cost', 'gpuHours', 'memory', 'flops'];
 // The calibration's accuracy page, beside the module on the site (also when the element is
@@ -69,10 +70,12 @@ export class Summary {
   }
 
   /** Marks the shown figures as out of date (the input currently has an error). */
-  setStale(stale, lang) {
+  /** why: the note's key, 'stale' (the input has an error) or 'typing' (the input is still being typed). */
+  setStale(stale, lang, why = 'stale') {
     this.root.toggleAttribute('data-stale', stale);
+    this.root.toggleAttribute('data-typing', stale && why === 'typing');
     this.staleNote.hidden = !stale;
-    this.staleNote.textContent = stale ? i18n(lang).t('stale') : '';
+    this.staleNote.textContent = stale ? i18n(lang).t(why) : '';
   }
 
   /**
@@ -129,11 +132,12 @@ export class Summary {
     // Why: the core's sentence, in the request's language (it names the runner-up and the
     // cheapest alternative outside the constraints).
     const reason = rec && typeof rec.reason === 'string' ? rec.reason : '';
-    this.reason.textContent = reason;
+    this.reason.textContent = namedFields(reason, lang);
     this.reason.hidden = !reason;
 
     const warnings = Array.isArray(response?.warnings) ? response.warnings.filter((w) => w && w.message) : [];
-    replace(this.warnings, warnings.map((w) => h('li', { 'data-code': w.code || null }, String(w.message))));
+    // The fields they name by their labels, never by a JSON path (form.js namedFields).
+    replace(this.warnings, warnings.map((w) => h('li', { 'data-code': w.code || null }, namedFields(w.message, lang))));
     this.warnings.hidden = warnings.length === 0;
   }
 

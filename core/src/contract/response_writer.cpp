@@ -472,6 +472,10 @@ GPUSIZER_NOINLINE void choices_json(Writer& w, const Result& r) {
   if (!r.cheapest.empty()) w.str("cheapest", r.cheapest);
   if (!r.fastest.empty()) w.str("fastest", r.fastest);
   w.end_object();
+  w.key("choicesWithin").begin_object();
+  if (!r.within.cheapest.empty()) w.str("cheapest", r.within.cheapest);
+  if (!r.within.fastest.empty()) w.str("fastest", r.within.fastest);
+  w.end_object();
   w.key("frontier").begin_array();
   for (const std::string& id : r.frontier) w.string(id);
   w.end_array();

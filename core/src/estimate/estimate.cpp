@@ -68,6 +68,7 @@ void rank_and_recommend(EstimateContext& ctx, Result& r) {
   const Request& req = ctx.req;
   const Asked asked{req.lang, ctx.cat, req.gpu, req.allow_non_cuda, req.goal, r.assumed_days, r.currency};
   r.recommendation = recommend(asked, r.options, ctx.budget_mode);
+  r.within = choices_within(r.options);
 }
 
 }  // namespace

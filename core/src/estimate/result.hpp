@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "rental/compare.hpp"
 #include "rental/option.hpp"
 #include "rental/ownership.hpp"
 #include "footprint/compute.hpp"
@@ -57,6 +58,7 @@ struct Result {
   std::string currency;
   std::string region;           // goal.region's place id, "" when none was asked
   std::string cheapest, fastest;   // offer ids among the options meeting the goal
+  Choices within;                  // the same among those also meeting every constraint (rental/compare.hpp)
   std::vector<std::string> frontier;  // offer ids on the cost/time frontier, fastest first (rental/compare.hpp)
   Recommendation recommendation;
   std::optional<Scaling> scaling;

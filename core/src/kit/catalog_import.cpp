@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/numbers.hpp"
+#include "catalog/gpu_names.hpp"
 #include "common/text.hpp"
 #include "kit/catalog_check.hpp"
 #include "contract/catalog_reader.hpp"
@@ -385,7 +386,9 @@ class Importer {
   // An id for a row without one: provider-<n>x-<gpu>, then -<row> if that is taken.
   std::string made_id(const jsonio::CsvRecord& r) {
     const std::string provider = slug(cell(r, column_of(kProvider)));
-    const std::string gpu = slug(cell(r, column_of(kGpu)));
+    const std::string written = cell(r, column_of(kGpu));
+    const Gpu* named = cat_.find_gpu(lower(written)) ? nullptr : find_gpu_by_name(cat_, written);
+    const std::string gpu = slug(named ? named->id : written);
     const auto n = parse_quantity(cell(r, column_of(kGpusPerUnit)));
     std::string id = provider.empty() ? "offer" : provider;
     if (n && *n >= 1 && *n == std::floor(*n) && *n < 1e6) id += "-" + format_int(*n) + "x";
@@ -441,11 +444,10 @@ class Importer {
           break;
         case Kind::lower: values[col.field] = Value(lower(text)); break;
         case Kind::gpu: {
+          // The id, else a name as people write it ("RTX 4090", "A100 80GB", "H800": catalog/gpu_names.hpp).
           std::string id = lower(text);
-          if (!cat_.find_gpu(id)) {
-            for (const Gpu& g : cat_.gpus)
-              if (lower(g.name.en) == id || g.name.zh == text) id = g.id;
-          }
+          if (!cat_.find_gpu(id))
+            if (const Gpu* named = find_gpu_by_name(cat_, text)) id = named->id;
           if (!cat_.find_gpu(id)) {
             const std::string close = close_gpus(text, cat_, lang_);
             cell_error(errc::unknown_gpu, r.row, col.name,

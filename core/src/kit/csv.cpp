@@ -70,6 +70,15 @@ bool valid_utf8(const std::string& text) {
   return true;
 }
 
+// A cell as written before a spreadsheet-safe export guarded it: the apostrophe put before a
+// cell that would read as a formula (=, +, -, @, a tab or a carriage return first; OWASP's CSV
+// injection rule, which the page's and the kit's downloads follow) is not part of its text.
+static std::string unguarded(std::string cell) {
+  const char c = cell.size() >= 2 && cell[0] == '\'' ? cell[1] : ' ';
+  if (c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r') cell.erase(0, 1);
+  return cell;
+}
+
 CsvTable parse_csv(const std::string& text, Lang lang) {
   if (text.size() > kMaxRequestBytes)
     throw Error(errc::invalid_value, "",
@@ -85,7 +94,7 @@ CsvTable parse_csv(const std::string& text, Lang lang) {
   std::string cell;
   bool quoted_cell = false;  // the cell began with a quote: its spaces are its own
   auto end_cell = [&] {
-    record.cells.push_back(quoted_cell ? cell : trimmed(cell));
+    record.cells.push_back(quoted_cell ? unguarded(cell) : trimmed(unguarded(trimmed(cell))));
     cell.clear();
     quoted_cell = false;
   };

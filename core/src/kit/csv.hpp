@@ -14,7 +14,7 @@ namespace gpusizer::jsonio {
 
 struct CsvRecord {
   long row = 0;  // as a spreadsheet numbers it: the header is row 1
-  std::vector<std::string> cells;  // trimmed of spaces around them
+  std::vector<std::string> cells;  // trimmed of spaces around them; a formula guard (a leading ' before =, +, -, @) taken off
   bool blank() const;
 };
 

@@ -65,4 +65,22 @@ Ranking compare_options(std::vector<Option>& options) {
   return r;
 }
 
+Choices choices_within(const std::vector<Option>& options) {
+  const Option* cheapest = nullptr;
+  const Option* fastest = nullptr;
+  for (const Option& o : options) {
+    if (!usable(o) || o.outside) continue;
+    if (!cheapest || amount(o) < amount(*cheapest) ||
+        (amount(o) == amount(*cheapest) && o.run.wall_days < cheapest->run.wall_days))
+      cheapest = &o;
+    if (!fastest || o.run.wall_days < fastest->run.wall_days ||
+        (o.run.wall_days == fastest->run.wall_days && amount(o) < amount(*fastest)))
+      fastest = &o;
+  }
+  Choices c;
+  if (cheapest) c.cheapest = cheapest->offer->id;
+  if (fastest) c.fastest = fastest->offer->id;
+  return c;
+}
+
 }  // namespace gpusizer

@@ -19,4 +19,12 @@ struct Ranking {
 };
 Ranking compare_options(std::vector<Option>& options);
 
+// The cheapest and fastest of the options a user can take as asked: usable and breaking none of
+// the recommendation's constraints (options[].outside empty, so after recommend()). Empty ids
+// when none is. The choices above keep their meaning, whatever the constraints.
+struct Choices {
+  std::string cheapest, fastest;
+};
+Choices choices_within(const std::vector<Option>& options);
+
 }  // namespace gpusizer
