@@ -3,9 +3,9 @@
 // and the loader a marketing page loads first (gpu-sizer-loader.js: all a page fetches until the
 // element scrolls into view).
 //
-//   node scripts/site-size.mjs [DIR=build/wasm/site] [--budget-kb 310] [--loader-budget-kb 10]
+//   node scripts/site-size.mjs [DIR=build/wasm/site] [--budget-kb 340] [--loader-budget-kb 10]
 //
-// Exit 1 when the gzip total is over its budget (310 KB = 310 × 1024 bytes by default) or the
+// Exit 1 when the gzip total is over its budget (340 KB = 340 × 1024 bytes by default) or the
 // loader over its own (10 KB). The budget is what the calculator page (index.html) fetches; the
 // whole site (the provider kit, the demo and iframe pages too) is printed beside it, and any
 // TypeScript declarations (*.d.ts, never fetched; the build puts them in build/wasm/types) apart.
@@ -86,7 +86,7 @@ export const sum = (list, key) => list.reduce((s, r) => s + r[key], 0);
 
 function main(args) {
   let dir = 'build/wasm/site';
-  let budgetKb = 310;
+  let budgetKb = 340;
   let loaderBudgetKb = 10;
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--budget-kb') budgetKb = Number(args[++i]);
