@@ -61,9 +61,24 @@ Estimate estimate_on_gpu(EstimateContext& ctx, Result& r) {
     r.warnings.push_back({warnc::long_run, "/hardware/count",
                           say(ctx.req.lang, msg::warning_long_run,
                               {{"duration", duration_text(ctx.req.lang, e.run.wall_days)}, {"limit", kLongRunDays}})});
-  if (e.run.fits() && e.count_from_goal && e.run.wall_days > e.deadline_days)
-    r.warnings.push_back({warnc::misses_deadline, "/goal/days",
-                          say(ctx.req.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.name.in(ctx.req.lang)}})});
+  if (e.run.fits() && e.count_from_goal && e.run.wall_days > e.deadline_days) {
+    // The real cause: a global batch with too few sequences for more data-parallel replicas
+    // (fine-tuning's default is small), not the network; say the batch that would lift it.
+    // Data parallelism divides the step's sequences, so the time falls about as the batch grows.
+    // Capped when the replicas cannot double: each takes at least micro-batch sequences a step.
+    const int batch = e.run.plan.time.global_batch;
+    const Parallelism& par = e.run.plan.par;
+    if (batch > 0 && (e.run.plan.batch_limited || 2L * par.dp * par.micro_batch >= batch)) {
+      const long needed = static_cast<long>(std::ceil(batch * e.run.wall_days / e.deadline_days / 64.0)) * 64;
+      r.warnings.push_back({warnc::misses_deadline, "/hardware/parallelism/globalBatch",
+                            say(ctx.req.lang, msg::warning_estimate_batch_limited,
+                                {{"gpu", gpu.name.in(ctx.req.lang)}, {"batch", batch}, {"needed", needed},
+                                 {"days", format_sig(e.deadline_days, 3)}})});
+    } else {
+      r.warnings.push_back({warnc::misses_deadline, "/goal/days",
+                            say(ctx.req.lang, msg::warning_estimate_misses_deadline, {{"gpu", gpu.name.in(ctx.req.lang)}})});
+    }
+  }
   return e;
 }
 

@@ -178,8 +178,20 @@ Option price_offer(EstimateContext& ctx, const Result& r, const Offer& offer) {
   o.fits = o.run.fits();
   if (sized.deadline_out_of_reach && o.fits && sized.units < max_units)
     o.warnings.push_back({warnc::deadline_out_of_reach, "/goal/days", say(lang, msg::warning_deadline_out_of_reach)});
-  if (o.run.plan.batch_limited)
-    o.warnings.push_back({warnc::batch_limited, "", say(lang, msg::warning_batch_limited)});
+  // With a deadline out of reach on an offer that joins machines, a batch whose replicas cannot
+  // double is the cause: say the batch that would lift it.
+  const int batch = o.run.plan.time.global_batch;
+  const bool batch_capped = batch > 0 && 2L * o.run.plan.par.dp * o.run.plan.par.micro_batch >= batch;
+  if (o.run.plan.batch_limited || (batch_capped && sized.deadline_out_of_reach && c.multi_node())) {
+    if (batch_capped && sized.deadline_out_of_reach && r.assumed_days > 0 && o.run.wall_days > r.assumed_days) {
+      const long needed = static_cast<long>(std::ceil(batch * o.run.wall_days / r.assumed_days / 64.0)) * 64;
+      o.warnings.push_back({warnc::batch_limited, "/hardware/parallelism/globalBatch",
+                            say(lang, msg::warning_batch_limited_deadline,
+                                {{"batch", batch}, {"needed", needed}, {"days", format_sig(r.assumed_days, 3)}})});
+    } else {
+      o.warnings.push_back({warnc::batch_limited, "", say(lang, msg::warning_batch_limited)});
+    }
+  }
   o.unit_prices = unit_prices(offer, ctx.money);
   if (!o.fits)
     o.warnings.push_back({warnc::does_not_fit, "",
