@@ -136,6 +136,9 @@ export class Summary {
     this.reason.hidden = !reason;
 
     const warnings = Array.isArray(response?.warnings) ? response.warnings.filter((w) => w && w.message) : [];
+    // The plan's paid idle time is said here too, not only in its row: it is money.
+    const planWarnings = plan && Array.isArray(plan.warnings) ? plan.warnings : [];
+    for (const w of planWarnings) if (w && w.code === 'paid_idle' && w.message) warnings.push(w);
     // The fields they name by their labels, never by a JSON path (form.js namedFields).
     replace(this.warnings, warnings.map((w) => h('li', { 'data-code': w.code || null }, namedFields(w.message, lang))));
     this.warnings.hidden = warnings.length === 0;
