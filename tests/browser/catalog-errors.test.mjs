@@ -82,7 +82,7 @@ const CASES = [
   { name: 'refused', what: 'connection refused', en: /\/test\/refused\.json: network error/, zh: /\/test\/refused\.json：网络错误/ },
   { name: 'array', what: 'a JSON array', en: /price catalog is wrong at \/catalog: catalog: must be an object/, zh: /价格目录有误（\/catalog）：(价格目录：)?应为对象/ },
   { name: 'bad-offer', what: 'an offer missing fields', en: /wrong at \/catalog\/offers\/0\/[a-zA-Z]+: /, zh: /价格目录有误（\/catalog\/offers\/0\/[a-zA-Z]+）：/ },
-  { name: 'huge-name', what: 'a 3,000-character provider name', en: /wrong at \/catalog\/offers\/0\/provider: is 3,000 bytes long/, zh: /（\/catalog\/offers\/0\/provider）：长 3,000 字节/ },
+  { name: 'huge-name', what: 'a 3,000-character provider name', en: /wrong at \/catalog\/offers\/0\/provider: (provider of catalog offer 1: )?is 3,000 bytes long/, zh: /（\/catalog\/offers\/0\/provider）：(目录第 1 个方案的服务商：)?长 3,000 字节/ },
 ];
 
 describe('a catalog-src that fails leaves the error and no prices, never the default market', () => {

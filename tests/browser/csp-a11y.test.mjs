@@ -20,6 +20,9 @@ test('the page is served with the strict CSP header', async () => {
 test('axe-core: index, English and 中文', async (t) => {
   const page = await openWithResult(site, 'axe-index');
   await workedExample(page);
+  // Typed input is marked as still typing until it settles: axe reads the settled page.
+  await settled(page);
+  await waitShadow(page, ({ shadowRoot: root }) => !root.querySelector('[data-stale]'), null, 'settled, nothing stale');
   await runAxe(t, page, 'index, English');
   await page.locator('gpu-sizer .lang-switch label[lang="zh"]').click();
   await waitShadow(page, ({ shadowRoot: root }) => /[\u4e00-\u9fff]/.test(root.querySelector('.steps-list h3')?.textContent || ''), null, 'Chinese steps');
