@@ -927,9 +927,10 @@ export class Controller {
     } else {
       s.shown = '';
       const error = response.error || { message: 'invalid response' };
-      // The provider's catalog is wrong: its error (the field named) and no prices at all.
+      // The provider's catalog is wrong: its error (the field named by its label, the pointer
+      // left to the event's detail) and no prices at all.
       if (typeof error.path === 'string' && (error.path === '/catalog' || error.path.startsWith('/catalog/'))) {
-        const message = i18n(lang).fmt('catalogInvalid', { path: error.path, message: String(error.message ?? error.code ?? '') });
+        const message = i18n(lang).fmt('catalogInvalid', { message: String(error.message ?? error.code ?? '') });
         this.showNoPrices({ ...error, message });
       } else {
         this.form.showError(error);

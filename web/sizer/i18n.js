@@ -532,7 +532,7 @@ const STRINGS = {
     // Provider catalogs that fail (controller.js)
     catalogNotJson: '不是有效的 JSON',
     catalogNetwork: '网络错误',
-    catalogInvalid: '服务商的价格目录有误（{path}）：{message}',
+    catalogInvalid: '服务商的价格目录有误：{message}',
     catalogNoPrices: '服务商的价格目录不可用，因此不显示任何价格。',
   },
   en: {
@@ -1055,7 +1055,7 @@ const STRINGS = {
     // Provider catalogs that fail (controller.js)
     catalogNotJson: 'not valid JSON',
     catalogNetwork: 'network error',
-    catalogInvalid: 'The provider’s price catalog is wrong at {path}: {message}',
+    catalogInvalid: 'The provider’s price catalog is wrong: {message}',
     catalogNoPrices: 'The provider’s price catalog is not available, so no prices are shown.',
   },
 };
