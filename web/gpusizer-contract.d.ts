@@ -765,8 +765,9 @@ export interface RequestData {
  */
 export interface RequestHardware {
   /**
-   * Id of a catalog GPU, e.g. "a100-80gb" (unknown ids: unknown_gpu). Also the GPU constraint of the
-   * recommendation. No default.
+   * Id of a catalog GPU, e.g. "a100-80gb", or its name as people write it ("A100 80GB", "RTX 4090", "H800"; a
+   * name that fits two GPUs, such as "A100", names none; unknown: unknown_gpu). Also the GPU constraint of
+   * the recommendation. No default.
    */
   gpu?: string;
   /**
@@ -898,8 +899,8 @@ export interface RequestEfficiency {
    */
   measuredTokensPerSecondPerGpu?: number | string;
   /**
-   * Catalog GPU id the throughput was measured on. Default hardware.gpu. Ignored (unknown_field warning)
-   * without measuredTokensPerSecondPerGpu.
+   * Catalog GPU the throughput was measured on: its id or its name, as for hardware.gpu. Default
+   * hardware.gpu. Ignored (unknown_field warning) without measuredTokensPerSecondPerGpu.
    */
   measuredGpu?: string;
   /**

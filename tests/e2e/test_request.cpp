@@ -1,3 +1,5 @@
+#include <set>
+
 #include <catch2/catch.hpp>
 
 #include "support.hpp"
@@ -106,6 +108,30 @@ TEST_CASE("training.kernels follows the mode unless the request sets it", "[requ
   CHECK(kernels({{"tokens", "1B"}, {"mode", "lora"}}) == "eager");
   CHECK(kernels({{"tokens", "1B"}, {"mode", "full-finetune"}, {"kernels", "fused"}}) == "fused");
   CHECK(kernels({{"tokens", "1B"}, {"kernels", "eager"}}) == "eager");
+}
+
+TEST_CASE("a GPU may be named as people write it, when the name means one GPU", "[request]") {
+  auto gpus_of = [](const std::string& written) {
+    json req = base();
+    req["hardware"] = {{"gpu", written}, {"count", 8}};
+    const json r = run(req);
+    INFO(r.dump().substr(0, 300));
+    REQUIRE(r["ok"] == true);
+    std::set<std::string> within;  // the options that meet every constraint, the GPU among them
+    for (const json& o : r["result"]["options"])
+      if (o["outside"].empty()) within.insert(o["gpu"].get<std::string>());
+    return within;
+  };
+  CHECK(gpus_of("rtx-4090") == std::set<std::string>{"rtx-4090"});
+  CHECK(gpus_of("RTX 4090") == std::set<std::string>{"rtx-4090"});
+  CHECK(gpus_of("NVIDIA A100-SXM4-80GB") == std::set<std::string>{"a100-80gb"});
+  CHECK(gpus_of("英伟达 H800") == std::set<std::string>{"h800-80gb"});
+  // "A100" is the 40 GB and the 80 GB card: it names neither, and the error says what is known.
+  json req = base();
+  req["hardware"] = {{"gpu", "A100"}};
+  const json r = run(req);
+  expect_error(r, "unknown_gpu", "/hardware/gpu");
+  CHECK(r["error"]["message"].get<std::string>().find("a100-80gb") != std::string::npos);
 }
 
 TEST_CASE("eager kernels cost a LoRA job on one GPU its launches", "[request]") {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "catalog/gpu_names.hpp"
 #include "catalog/places.hpp"
 #include "common/dates.hpp"
 #include "common/numbers.hpp"
@@ -384,12 +385,20 @@ class RequestReader {
     spec.dataset = d;
   }
 
+  // A GPU by its id, or as people write it ("RTX 4090", "A100 80GB", "H800"): the id of the one
+  // GPU the name means (catalog/gpu_names.hpp), else the text itself, refused by the caller.
+  std::string gpu_id(std::string written) const {
+    if (req_.catalog->find_gpu(written)) return written;
+    const Gpu* g = find_gpu_by_name(*req_.catalog, written);
+    return g ? g->id : written;
+  }
+
   void read_hardware(const Value& h) {
     r_.expect_object(h, "/hardware");
     r_.warn_unknown_keys(h, "/hardware", {"gpu", "count", "parallelism", "interNodeGBps", "allowNonCuda"});
     if (const Value* v = find(h, "allowNonCuda")) req_.allow_non_cuda = r_.read_bool(*v, "/hardware/allowNonCuda");
     if (const Value* v = find(h, "gpu")) {
-      req_.gpu = r_.read_string(*v, "/hardware/gpu");
+      req_.gpu = gpu_id(r_.read_string(*v, "/hardware/gpu"));
       if (!req_.catalog->find_gpu(req_.gpu)) {
         std::vector<std::string> ids;
         for (const Gpu& g : req_.catalog->gpus) ids.push_back(g.id);
@@ -461,7 +470,7 @@ class RequestReader {
         r_.read_quantity(*tps, "/efficiency/measuredTokensPerSecondPerGpu", 0, 1e9, true, msg::example_tokens_per_second);
     m.gpu = req_.gpu;
     if (const Value* v = find(e, "measuredGpu")) {
-      m.gpu = r_.read_string(*v, "/efficiency/measuredGpu");
+      m.gpu = gpu_id(r_.read_string(*v, "/efficiency/measuredGpu"));
       if (!req_.catalog->find_gpu(m.gpu))
         r_.fail(errc::unknown_gpu, "/efficiency/measuredGpu", msg::error_unknown_gpu, {{"id", echo(m.gpu)}, {"known", ""}});
     }
