@@ -220,12 +220,18 @@ TEST_CASE("fine-tuning runs given as examples plan through the contract's datase
   for (const FinetuneRunRow& r : runs) {
     INFO(r.id << ": " << r.request_json);
     REQUIRE(r.training.dataset.has_value());
-    CHECK(r.training.tokens == Approx(r.training.dataset->examples * r.training.seq_len).epsilon(0.01));
+    // Packed, the GPUs see the examples' own tokens; unpacked, each example at the length it
+    // is padded to (training.seqLen).
+    const double per_example = r.training.dataset->packing
+                                   ? std::min(r.training.dataset->tokens_per_example, static_cast<double>(r.training.seq_len))
+                                   : r.training.seq_len;
+    CHECK(r.training.tokens == Approx(r.training.dataset->examples * per_example).epsilon(0.01));
     const double steady = predict_finetune_run_steady_hours(r, default_calibration());
     REQUIRE(steady > 0);
     // Published wall time is the steady state plus what the run adds (evaluation, saving):
-    // never much less than the steady state.
-    CHECK(r.published_wall_hours > 0.8 * steady);
+    // never much less than the steady state (the best 2025 stacks run up to a quarter faster
+    // than it; a row far below it has its hours or its dataset wrong).
+    CHECK(r.published_wall_hours > 0.7 * steady);
     if (r.id == "peft-metamath-llama32-3b-lora-r32-l40s-run" || r.id == "fsdpqlora-llama2-70b-8xa100-40-run") {
       // Benchmarks timed over the training loop alone: the steady state is most of it.
       CHECK(r.published_wall_hours < 1.3 * steady);
