@@ -1223,8 +1223,9 @@ export interface ResponseGpuHoursRange {
   /** GPU-hours, high end. */
   high: number;
   /**
-   * The share of published runs the interval is built to hold (0.8: eight in ten); absent with
-   * efficiency.mfu.
+   * The share of published runs like this one the interval holds, each judged with its source left out of the
+   * fit: 0.8 (eight in ten), or less where the calibration's runs of this kind hold fewer (whole tenths,
+   * rounded down; docs/accuracy.md); absent with efficiency.mfu.
    */
   coverage?: number;
 }

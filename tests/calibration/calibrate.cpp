@@ -128,12 +128,11 @@ void print_whole_run_figures(const std::vector<RunCase>& cases, const Held& sour
     }
     const auto covered_all = pick(cases, source.covered, every);
     print_run_summary("every published run, leave-one-source-out", summarize_runs(all, &covered_all), true);
-    const Range r = range_of(k == RangeKind::pretraining ? held : all);
-    const auto& judged = k == RangeKind::pretraining ? held : all;
-    const auto judged_covered = pick(cases, source.covered, k == RangeKind::pretraining ? std::function<bool(const RunCase&)>(fitted) : std::function<bool(const RunCase&)>(every));
+    const double share = source.share[static_cast<int>(k)], held_share = source.held[static_cast<int>(k)];
+    const Range r = range_of(k == RangeKind::pretraining ? held : all, share);
     std::printf("  range: the central %.0f %% of the leave-one-source-out residuals, x%.2f to x%.2f (%.2fx wide);"
-                " held by %.0f %% of them, each judged by the other sources' range\n",
-                100 * kCoverage, r.low, r.high, r.high / r.low, summarize_runs(judged, &judged_covered).coverage_pct);
+                " held by %.0f %% of them, each judged by the other sources' range; stated coverage %.1f\n",
+                100 * share, r.low, r.high, r.high / r.low, 100 * held_share, stated_coverage(held_share));
   }
 }
 
@@ -409,8 +408,12 @@ int main(int argc, char** argv) {
     // Pre-training: the runs fitted on. Fine-tuning: every published run of its kind, the few
     // there are.
     auto of_kind = [&](RangeKind k, bool fitted_only) {
-      return range_of(pick(cases, held.model, [&](const RunCase& rc) { return range_kind_of(rc) == k && (fit_on(rc) || !fitted_only); }));
+      return range_of(pick(cases, held.model, [&](const RunCase& rc) { return range_kind_of(rc) == k && (fit_on(rc) || !fitted_only); }),
+                      held.share[static_cast<int>(k)]);
     };
+    c.run_range_coverage = stated_coverage(held.held[static_cast<int>(RangeKind::pretraining)]);
+    c.finetune_range_coverage = stated_coverage(held.held[static_cast<int>(RangeKind::finetuning)]);
+    c.sharded_finetune_range_coverage = stated_coverage(held.held[static_cast<int>(RangeKind::sharded_finetuning)]);
     const Range pre = of_kind(RangeKind::pretraining, true), fine = of_kind(RangeKind::finetuning, false),
                 sharded = of_kind(RangeKind::sharded_finetuning, false);
     c.run_range_low = pre.low;
@@ -426,8 +429,11 @@ int main(int argc, char** argv) {
     std::printf("    c.run_range_low = %.3f;\n    c.run_range_high = %.3f;\n", c.run_range_low, c.run_range_high);
     std::printf("    c.finetune_range_low = %.3f;\n    c.finetune_range_high = %.3f;\n", c.finetune_range_low,
                 c.finetune_range_high);
-    std::printf("    c.sharded_finetune_range_low = %.3f;\n    c.sharded_finetune_range_high = %.3f;\n\n",
+    std::printf("    c.sharded_finetune_range_low = %.3f;\n    c.sharded_finetune_range_high = %.3f;\n",
                 c.sharded_finetune_range_low, c.sharded_finetune_range_high);
+    std::printf("    c.run_range_coverage = %.1f;\n    c.finetune_range_coverage = %.1f;\n"
+                "    c.sharded_finetune_range_coverage = %.1f;\n\n",
+                c.run_range_coverage, c.finetune_range_coverage, c.sharded_finetune_range_coverage);
   };
   if (do_fit) {
     fit_steady(steady, cal);

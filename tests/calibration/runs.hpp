@@ -32,13 +32,22 @@ void fit_runs(const std::vector<const RunCase*>& cases, Calibration& cal);
 // The median relative distance of each ratio from the median ratio: what per-run detail adds.
 double shape_error(const std::vector<double>& log_ratios);
 
-// The range a response states: the central interval of residuals holding kCoverage of them,
-// always holding the point estimate.
+// The range a response states: a central interval of the leave-one-source-out residuals,
+// always holding the point estimate, that holds kCoverage of the runs of a source the fit has
+// not seen (each judged by the range the other sources give), give or take kCoverageSlack.
+// Where the central kCoverage of the residuals holds fewer, the interval widens (a larger
+// central share, up to all of them), and where even all of them hold fewer, it states what it
+// holds.
 inline constexpr double kCoverage = 0.8;
+inline constexpr double kCoverageSlack = 0.05;
 struct Range {
   double low = 1, high = 1;  // factors of the point estimate
 };
-Range range_of(const std::vector<double>& log_residuals);
+// What a range states it holds: kCoverage where it holds that many (within kCoverageSlack),
+// else what it holds, in whole tenths rounded down.
+double stated_coverage(double held);
+// The central `share` of the residuals.
+Range range_of(const std::vector<double>& log_residuals, double share = kCoverage);
 bool inside(double log_residual, const Range& r);
 
 using KeyOf = std::string (*)(const RunCase&);
@@ -50,6 +59,10 @@ struct Held {
   std::vector<double> constant;  // the same for a constant utilization fitted on the same runs
   std::vector<double> steady;    // the planner's tuned steady state alone, nothing fitted
   std::vector<bool> covered;     // inside the range of the other keys' held-out residuals
+  // Per RangeKind: the central share of the residuals the range takes, and the share of the
+  // runs it builds on that it holds when each key is judged by the other keys' range.
+  double share[3] = {kCoverage, kCoverage, kCoverage};
+  double held[3] = {0, 0, 0};
 };
 // Each key's runs predicted with constants fitted on the other keys' runs.
 Held hold_out(const std::vector<RunCase>& cases, const Calibration& base, KeyOf key);

@@ -34,14 +34,17 @@ const Calibration& default_calibration() {
     c.moe_layer_overhead_s = 0.00331;
     c.moe_comm_overlap = 0.900;
     // Whole runs: `gpusizer-calibrate --fit-runs` (each range from the held-out residuals).
-    c.run_gap = 1.4303;
+    c.run_gap = 1.4348;
     c.run_startup_hours = 0.0050;
-    c.run_range_low = 0.533;
-    c.run_range_high = 1.554;
-    c.finetune_range_low = 0.924;
-    c.finetune_range_high = 1.683;
-    c.sharded_finetune_range_low = 0.771;
-    c.sharded_finetune_range_high = 7.044;
+    c.run_range_low = 0.535;
+    c.run_range_high = 1.560;
+    c.finetune_range_low = 0.907;
+    c.finetune_range_high = 1.730;
+    c.sharded_finetune_range_low = 0.770;
+    c.sharded_finetune_range_high = 13.641;
+    c.run_range_coverage = 0.8;
+    c.finetune_range_coverage = 0.6;
+    c.sharded_finetune_range_coverage = 0.5;
     // Architectures without measured rows, relative to the fitted families: Blackwell and
     // Hopper-class export parts as Hopper; Ada and Volta as Ampere (same cuBLAS share of their
     // peaks in public GEMM benchmarks); MI300X hipBLASLt reaches ~60 % of what Hopper reaches

@@ -182,7 +182,9 @@ void RunTimer::time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int 
   run.gpu_hours_high = round_sig(run.gpu_hours * high, 6);
   run.wall_days_low = round_sig(run.wall_days * low, 6);
   run.wall_days_high = round_sig(run.wall_days * high, 6);
-  run.range_coverage = modeled ? cal.run_range_coverage : 0;
+  run.range_coverage = !modeled ? 0 : kind == RangeKind::pretraining ? cal.run_range_coverage
+                                 : kind == RangeKind::finetuning  ? cal.finetune_range_coverage
+                                                                  : cal.sharded_finetune_range_coverage;
 }
 
 TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed, bool exact_search) {
