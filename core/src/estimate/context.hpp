@@ -3,7 +3,9 @@
 // machine can hold (internal).
 #pragma once
 
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "estimate/request.hpp"
@@ -40,6 +42,10 @@ class EstimateContext {
   Money money;
   BillNeeds needs;  // what the job stores and moves (the data, checkpoints, trained weights)
   std::optional<long> today;  // goal.asOf, else the catalog's date, as a day number
+  // Per GPU id, the catalog's offers of it that are not of low confidence, cheapest per
+  // GPU-hour first: the offers a plan short of stock is pointed to (filled by options.cpp on
+  // first use, so that 2,000 offers short of stock sort them once, not 2,000 times).
+  std::map<std::string, std::vector<const Offer*>> stock_substitutes;
 
   // The fewest GPUs of `gpu` the job fits on in that placement (memoized: offers of the same
   // machines ask the same question).

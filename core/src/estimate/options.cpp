@@ -61,18 +61,23 @@ double per_gpu_hour(const Offer& offer, const Money& money) {
 
 // The offers that could make up `rest_gpus` more GPUs of `offer`'s GPU, cheapest per GPU-hour
 // first, until their stated stock covers it (one that states none may): "A (64 units), B".
-std::string make_up_the_rest(const EstimateContext& ctx, const Offer& offer, long rest_gpus) {
+std::string make_up_the_rest(EstimateContext& ctx, const Offer& offer, long rest_gpus) {
   const Lang lang = ctx.req.lang;
-  std::vector<const Offer*> others;
-  for (const Offer& o : ctx.cat.offers)
-    if (&o != &offer && o.gpu == offer.gpu && o.confidence != "low") others.push_back(&o);
-  std::stable_sort(others.begin(), others.end(),
-                   [&](const Offer* a, const Offer* b) { return per_gpu_hour(*a, ctx.money) < per_gpu_hour(*b, ctx.money); });
+  auto [cached, added] = ctx.stock_substitutes.try_emplace(offer.gpu);
+  std::vector<const Offer*>& others = cached->second;
+  if (added) {
+    std::vector<std::pair<double, const Offer*>> priced;
+    for (const Offer& o : ctx.cat.offers)
+      if (o.gpu == offer.gpu && o.confidence != "low") priced.emplace_back(per_gpu_hour(o, ctx.money), &o);
+    std::stable_sort(priced.begin(), priced.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& p : priced) others.push_back(p.second);
+  }
   std::string out;
   long covered = 0;
   int named = 0;
   for (const Offer* o : others) {
     if (covered >= rest_gpus || named == 3) break;
+    if (o == &offer) continue;
     out += (out.empty() ? "" : say(lang, msg::list_separator)) +
            (o->units_available ? say(lang, msg::stock_of, {{"offer", o->name.in(lang)}, {"units", *o->units_available}})
                                : say(lang, msg::stock_of_unknown, {{"offer", o->name.in(lang)}}));
