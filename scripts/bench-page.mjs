@@ -27,6 +27,12 @@
 //
 //   node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--profile mobile|desktop] [--json]
 //   node scripts/bench-page.mjs SITE --against OTHER_SITE [--runs 9] [--profile mobile|desktop]
+//   node scripts/bench-page.mjs SITE --catalog-offers 2000 [--profile desktop]
+//
+// With --catalog-offers N, the page measured is a provider's: a host page with
+// <gpu-sizer catalog-src> and a price list of N offers (2,000 is the contract's limit: a
+// reseller's whole list), generated here from the catalog's GPUs, so that every figure above is
+// also taken with the catalog parsed, matched and drawn at that size.
 //
 // With --against, only the first paint, of both sites, their runs taken in turns (A, B, A, B...):
 // on a machine shared with other work the load changes by the minute, and a comparison of two
@@ -42,7 +48,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from './serve.mjs';
+import { startServer, CSP } from './serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -62,6 +68,8 @@ const PROFILES = {
     network: null,
     cpu: 1,
     targets: { firstRows: 600, firstPaint: 600, editToPaint: 120, longTask: 50 },
+    // With a provider's catalog of 2,000 offers (--catalog-offers).
+    catalogTargets: { firstRows: 1500, firstPaint: 1500, editToPaint: 300, longTask: 50 },
   },
 };
 let TARGETS = PROFILES.desktop.targets;
@@ -75,10 +83,39 @@ function parseArgs(argv) {
     else if (a === '--json') opts.json = true;
     else if (a === '--against') opts.against = argv[++i];
     else if (a === '--profile') opts.profiles = [argv[++i]];
+    else if (a === '--catalog-offers') opts.catalogOffers = Number(argv[++i]);
     else if (a === '--help' || a === '-h') opts.help = true;
     else opts.site = a;
   }
   return opts;
+}
+
+// A provider's price list of n offers on the catalog's GPUs (1-, 4- and 8-GPU machines, hourly
+// and monthly prices that vary by offer) and the host page that embeds the element with it.
+const GPUS = ['a100-40gb', 'a100-80gb', 'a800-80gb', 'h100-80gb', 'h800-80gb', 'h20-96gb', 'h200-141gb', 'b200-180gb',
+  'l40s-48gb', 'l20-48gb', 'rtx-4090', 'rtx-3090', 'a10-24gb', 'v100-32gb'];
+function providerFiles(n) {
+  const offers = [];
+  for (let i = 0; i < n; i++) {
+    const gpu = GPUS[i % GPUS.length];
+    const gpusPerUnit = [8, 1, 4][i % 3];
+    const hour = Number((gpusPerUnit * (8 + ((i * 37) % 50) / 5)).toFixed(2)); // CN¥8-18 a GPU-hour
+    offers.push({
+      id: `reseller-${i}-${gpusPerUnit}x-${gpu}`, provider: `Reseller ${1 + (i % 40)}`, deployment: i % 2 ? 'cloud' : 'local-dc',
+      region: i % 2 ? 'CN-East' : 'CN-North', gpu, gpusPerUnit, unitsAvailable: 1 + (i % 64), currency: 'CNY',
+      prices: { hour, month: Math.round(hour * 24 * 30 * 0.6) }, minTermHours: 0, isolation: i % 3 ? 'shared' : 'private',
+      interconnect: gpusPerUnit > 1 ? { intraUnit: 'nvlink', interUnit: 'roce', interUnitGBpsPerGpu: 25 } : { intraUnit: 'pcie', interUnit: 'ethernet' },
+      priceDate: '2026-11-20', source: 'bench-page: a generated price list',
+    });
+  }
+  const page = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + '<title>provider</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><script type="module" src="/gpu-sizer.js"></script></head><body><main>'
+    + '<gpu-sizer lang="en" currency="CNY" catalog-src="/bench/catalog.json"></gpu-sizer></main></body></html>';
+  const headers = { 'Content-Security-Policy': CSP };
+  return {
+    '/bench/catalog.json': { body: JSON.stringify({ catalogVersion: `bench-${n}`, offers }), headers },
+    '/bench/provider.html': { body: page, type: 'text/html; charset=utf-8', headers },
+  };
 }
 
 const quantile = (xs, q) => {
@@ -309,7 +346,7 @@ function printPaint(summary, runs, label = '') {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    console.log('usage: node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--profile mobile|desktop] [--json] [--against OTHER_SITE]');
+    console.log('usage: node scripts/bench-page.mjs [SITE=build/wasm/site] [--runs 5] [--edits 21] [--profile mobile|desktop] [--json] [--against OTHER_SITE] [--catalog-offers N]');
     return;
   }
   for (const site of [opts.site, opts.against].filter(Boolean)) {
@@ -322,8 +359,13 @@ async function main() {
     console.error(`bench-page: --profile is one of ${Object.keys(PROFILES).join(', ')}`);
     process.exit(2);
   }
-  const server = await startServer({ dir: opts.site, port: 0, gzip: true });
-  const other = opts.against ? await startServer({ dir: opts.against, port: 0, gzip: true }) : null;
+  const files = opts.catalogOffers > 0 ? providerFiles(opts.catalogOffers) : {};
+  const server = await startServer({ dir: opts.site, port: 0, gzip: true, files });
+  const other = opts.against ? await startServer({ dir: opts.against, port: 0, gzip: true, files }) : null;
+  // The page measured: the site's own, or the provider's host page.
+  const pagePath = opts.catalogOffers > 0 ? 'bench/provider.html' : '';
+  server.page = server.url + pagePath;
+  if (other) other.page = other.url + pagePath;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -334,7 +376,7 @@ async function main() {
   try {
     for (const name of opts.profiles) {
       const profile = PROFILES[name];
-      TARGETS = profile.targets;
+      TARGETS = (opts.catalogOffers > 0 && profile.catalogTargets) || profile.targets;
       results[name] = await runProfile(browser, profile, server, other, opts, load);
     }
   } finally {
@@ -347,7 +389,7 @@ async function main() {
     return;
   }
   for (const name of opts.profiles) {
-    TARGETS = PROFILES[name].targets;
+    TARGETS = (opts.catalogOffers > 0 && PROFILES[name].catalogTargets) || PROFILES[name].targets;
     report(results[name], PROFILES[name], opts);
   }
 }
@@ -378,15 +420,15 @@ async function runProfile(browser, profile, server, other, opts, load) {
   // First paint: a fresh context per run (cold), then a reload in it (warm); with --against,
   // the two sites in turns.
   for (let i = 0; i < opts.runs; i++) {
-    out.paint.push(await paintRun(newContext, watch, server.url));
-    if (other) out.against.push(await paintRun(newContext, watch, other.url));
+    out.paint.push(await paintRun(newContext, watch, server.page));
+    if (other) out.against.push(await paintRun(newContext, watch, other.page));
   }
   // Edits and typing on one page in use.
   if (!other) {
     const context = await newContext();
     const page = await context.newPage();
     await watch(page);
-    await firstPaint(page, server.url);
+    await firstPaint(page, server.page);
     await page.waitForTimeout(1500); // let deferred work (the claims) start and the page go quiet
     for (let i = 0; i < 3; i++) await edit(page, `${1.1 + i / 10}T`); // warm-up: the code's first runs
     for (let i = 0; i < opts.edits; i++) {
@@ -425,7 +467,8 @@ function report(summary, profile, opts) {
   const out = summary.raw;
   const mark = (ok) => (ok ? 'within target' : 'OVER target');
   const { before: loadBefore, after: loadAfter } = summary.load;
-  console.log(`bench-page: ${path.resolve(opts.site)} in Chromium, strict CSP, gzip, ${profile.label}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average ${loadBefore} before, ${loadAfter} after, ${os.cpus().length} cores)`);
+  const catalog = opts.catalogOffers > 0 ? `, a provider's host page with a catalog of ${opts.catalogOffers.toLocaleString('en-US')} offers` : '';
+  console.log(`bench-page: ${path.resolve(opts.site)}${catalog} in Chromium, strict CSP, gzip, ${profile.label}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load average ${loadBefore} before, ${loadAfter} after, ${os.cpus().length} cores)`);
   printPaint(summary, opts.runs, other ? 'A: ' : '');
   if (other) {
     console.log(`bench-page: against ${path.resolve(opts.against)}, runs in turns with the above`);
