@@ -65,14 +65,15 @@ double shape_error(const std::vector<double>& log_ratios) {
   return median(dev);
 }
 
-// The range a response states: the central interval of residuals holding kCoverage of them.
-// The estimate itself always lies inside: where the published runs of a kind all took longer
+// The central `share` of the residuals, as factors of the point estimate. The estimate itself
+// always lies inside: where the published runs of a kind all took longer
 // (full fine-tuning on several GPUs with 2023-24 stacks), the range runs from it to them.
 Range range_of(const std::vector<double>& log_residuals, double share) {
   if (log_residuals.empty()) return {};
   const double tail = (1 - share) / 2;
   return {std::min(1.0, std::exp(-quantile(log_residuals, 1 - tail))), std::max(1.0, std::exp(-quantile(log_residuals, tail)))};
 }
+
 double stated_coverage(double held) {
   return held >= kCoverage - kCoverageSlack - 1e-9 ? kCoverage : std::floor(held * 10 + 1e-9) / 10;
 }
@@ -117,8 +118,9 @@ Held hold_out(const std::vector<RunCase>& cases, const Calibration& base, KeyOf 
   }
   // Coverage as a user meets it: each key's runs against the range the other keys' give, at
   // the central share of each kind that holds kCoverage of them within kCoverageSlack (the
-  // smallest, in steps of 5 points), or all of the residuals where none does. Pre-training ranges build on the runs
-  // fitted on, fine-tuning ranges on every published run (the few there are).
+  // smallest, in steps of 5 points), or all of the residuals where none does. Pre-training
+  // ranges build on the runs fitted on, fine-tuning ranges on every published run (the few
+  // there are).
   auto builds_on = [](const RunCase& c) { return fit_on(c) || !pretraining(c); };
   auto covered_at = [&](std::size_t i, double share) {
     std::vector<double> same_kind;

@@ -96,8 +96,8 @@ struct Calibration {
   double run_storage_bytes_per_second = 1e9;
   // The range reported with every whole run: a central interval of the leave-one-source-out
   // residuals of the published runs (their 10th to 90th percentiles, wider where that holds
-  // fewer than 8 in 10 of a source left out), and the share of such runs it holds (0.8, or
-  // less where even all the residuals hold fewer: tests/calibration/runs.hpp).
+  // fewer than about 8 in 10 of a source left out), and the share of such runs it holds (0.8,
+  // or less where even all the residuals hold fewer: tests/calibration/runs.hpp).
   // Pre-training runs, fine-tuning runs on one GPU or of adapters, and full fine-tuning on
   // several GPUs (whose published runs of 2023 stacks took several times what current stacks
   // take) each have their own.
