@@ -238,11 +238,10 @@ bool write_accuracy_page(const std::string& root, const AccuracyInputs& in) {
         "like this one took between these figures\". The point estimate always lies inside.\n\n"
      << "| kind | range | width | residuals spanned | built from | held, source by source | `coverage` |\n"
         "|---|---|---|---|---|---|---|\n";
-  const double stated[3] = {cal.run_range_coverage, cal.finetune_range_coverage, cal.sharded_finetune_range_coverage};
   for (const KindFigures& k : kinds)
     md << "| " << kind_title(k.kind) << " | " << range_text(k.range) << " | " << times(k.range.high / k.range.low) << " | "
        << f("%.0f %%", 100 * k.range_share) << " | " << (k.kind == RangeKind::pretraining ? k.fitted : k.published)
-       << " runs | " << f("%.0f %%", k.range_held) << " | " << f("%.1f", stated[static_cast<int>(k.kind)]) << " |\n";
+       << " runs | " << f("%.0f %%", k.range_held) << " | " << f("%.1f", run_range(cal, k.kind).coverage) << " |\n";
   md << "\nFull fine-tuning on several GPUs has few published runs, and what sets them apart is the stack's "
         "generation, which no request field states: 2023 stacks (the Hugging Face Trainer with FSDP or ZeRO-3, "
         "padded batches) took 4 to 7 times their tuned steady state, a 2025 one (Red Hat's training_hub: FSDP, "

@@ -28,6 +28,20 @@ inline RangeKind range_kind(Mode mode, int gpus) {
   return mode == Mode::full_finetune && gpus > 1 ? RangeKind::sharded_finetuning : RangeKind::finetuning;
 }
 
+// The calibration's range for a kind of run: factors of the point estimate, and the share of
+// published runs like it the range holds.
+struct RunRange {
+  double low = 1, high = 1, coverage = 0;
+};
+inline RunRange run_range(const Calibration& c, RangeKind kind) {
+  switch (kind) {
+    case RangeKind::pretraining: return {c.run_range_low, c.run_range_high, c.run_range_coverage};
+    case RangeKind::finetuning: return {c.finetune_range_low, c.finetune_range_high, c.finetune_range_coverage};
+    case RangeKind::sharded_finetuning: break;
+  }
+  return {c.sharded_finetune_range_low, c.sharded_finetune_range_high, c.sharded_finetune_range_coverage};
+}
+
 // Whole-run time / steady-state time on `gpus` GPUs for what grows with the training time and
 // the GPU count: evaluation and failures (linear, so convex, in the GPU count). The planner
 // compares layouts by seconds per sequence x this factor.

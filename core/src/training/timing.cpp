@@ -169,22 +169,12 @@ void RunTimer::time_run(TrainingRun& run, const Plan& plan, const Gpu& gpu, int 
   run.gpu_hours = round_sig(run.wall_days * 24 * count, 6);
   // The range of what published runs took (training/calibration.hpp): pre-training runs and
   // fine-tuning runs each have their own. A user's utilization fixes the time: no range.
-  const Calibration& cal = default_calibration();
-  const bool modeled = !req_.mfu;
-  const RangeKind kind = range_kind(req_.training.mode, used);
-  const double low = !modeled ? 1 : kind == RangeKind::pretraining ? cal.run_range_low
-                                  : kind == RangeKind::finetuning  ? cal.finetune_range_low
-                                                                   : cal.sharded_finetune_range_low;
-  const double high = !modeled ? 1 : kind == RangeKind::pretraining ? cal.run_range_high
-                                   : kind == RangeKind::finetuning  ? cal.finetune_range_high
-                                                                    : cal.sharded_finetune_range_high;
-  run.gpu_hours_low = round_sig(run.gpu_hours * low, 6);
-  run.gpu_hours_high = round_sig(run.gpu_hours * high, 6);
-  run.wall_days_low = round_sig(run.wall_days * low, 6);
-  run.wall_days_high = round_sig(run.wall_days * high, 6);
-  run.range_coverage = !modeled ? 0 : kind == RangeKind::pretraining ? cal.run_range_coverage
-                                 : kind == RangeKind::finetuning  ? cal.finetune_range_coverage
-                                                                  : cal.sharded_finetune_range_coverage;
+  const RunRange range = req_.mfu ? RunRange{} : run_range(default_calibration(), range_kind(req_.training.mode, used));
+  run.gpu_hours_low = round_sig(run.gpu_hours * range.low, 6);
+  run.gpu_hours_high = round_sig(run.gpu_hours * range.high, 6);
+  run.wall_days_low = round_sig(run.wall_days * range.low, 6);
+  run.wall_days_high = round_sig(run.wall_days * range.high, 6);
+  run.range_coverage = range.coverage;
 }
 
 TrainingRun RunTimer::train_on(const Cluster& c, int count, bool fixed, bool exact_search) {
