@@ -89,6 +89,7 @@ std::string gpu_name_key(std::string_view written) {
 }
 
 const Gpu* find_gpu_by_name(const Catalog& cat, std::string_view written) {
+  if (const Gpu* exact = cat.find_gpu(std::string(written))) return exact;  // an id, as written
   const std::string key = gpu_name_key(written);
   if (key.empty()) return nullptr;
   for (const Gpu& g : cat.gpus)

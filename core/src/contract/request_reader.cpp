@@ -388,7 +388,6 @@ class RequestReader {
   // A GPU by its id, or as people write it ("RTX 4090", "A100 80GB", "H800"): the id of the one
   // GPU the name means (catalog/gpu_names.hpp), else the text itself, refused by the caller.
   std::string gpu_id(std::string written) const {
-    if (req_.catalog->find_gpu(written)) return written;
     const Gpu* g = find_gpu_by_name(*req_.catalog, written);
     return g ? g->id : written;
   }
