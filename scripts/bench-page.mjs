@@ -118,6 +118,9 @@ function providerFiles(n) {
   };
 }
 
+// A profile's targets: the provider page's with --catalog-offers, where the profile has them.
+const targetsOf = (profile, opts) => (opts.catalogOffers > 0 && profile.catalogTargets) || profile.targets;
+
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
@@ -376,7 +379,7 @@ async function main() {
   try {
     for (const name of opts.profiles) {
       const profile = PROFILES[name];
-      TARGETS = (opts.catalogOffers > 0 && profile.catalogTargets) || profile.targets;
+      TARGETS = targetsOf(profile, opts);
       results[name] = await runProfile(browser, profile, server, other, opts, load);
     }
   } finally {
@@ -389,7 +392,7 @@ async function main() {
     return;
   }
   for (const name of opts.profiles) {
-    TARGETS = (opts.catalogOffers > 0 && PROFILES[name].catalogTargets) || PROFILES[name].targets;
+    TARGETS = targetsOf(PROFILES[name], opts);
     report(results[name], PROFILES[name], opts);
   }
 }
